@@ -1,0 +1,473 @@
+"""The number check: every figure of the answer must stand in an excerpt or the question."""
+
+from __future__ import annotations
+
+import random
+import time
+from decimal import Decimal
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from verifier.checks.models import NumberStage, SourceText
+from verifier.checks.numbers import check_numbers
+
+
+def check(answer: str, *texts: str, question: str = "") -> NumberStage:
+    stage = check_numbers(question, answer, [SourceText(i, t) for i, t in enumerate(texts, 1)])
+    for f in stage.findings:
+        assert answer[f.start : f.end] == f.text
+    assert stage.flagged == any(f.status == "ungrounded" for f in stage.findings)
+    return stage
+
+
+def found(answer: str, *texts: str, question: str = "") -> list[tuple[str, str]]:
+    return [(f.text, f.status) for f in check(answer, *texts, question=question).findings]
+
+
+def status(answer: str, *texts: str, question: str = "") -> str:
+    (finding,) = check(answer, *texts, question=question).findings
+    return finding.status
+
+
+# --- formats -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt"),
+    [
+        ("30,47 m²", "Wohnzimmer 30.47 m2"),
+        ("30.47 m²", "Wohnzimmer 30,47 m²"),
+        ("9,351 views", "Seitenaufrufe: 9.351"),
+        ("9.351 Aufrufe", "page views: 9,351"),
+        ("9351 Aufrufe", "Seitenaufrufe: 9.351"),
+        ("1,234.56 EUR", "Gesamtbetrag 1.234,56 €"),
+        ("1.234,56 €", "total EUR 1,234.56"),
+        ("1 234,56 €", "Gesamtbetrag 1.234,56 €"),
+        ("1\u00a0234,56 €", "Gesamtbetrag 1234.56 €"),
+        ("1\u2009234,56 €", "Gesamtbetrag 1,234.56"),
+        ("127\u202f551 €", "Summe 127.551,00 EUR"),
+        ("1,000 chunks", "1.000 Chunks"),
+    ],
+)
+def test_german_and_english_notation_are_the_same_number(answer: str, excerpt: str) -> None:
+    assert status(answer, excerpt) == "grounded"
+
+
+def test_an_ambiguous_separator_reports_the_thousands_reading() -> None:
+    (finding,) = check("Es waren 9.351 Besucher.", "visitors: 9,351").findings
+    assert (finding.text, finding.value) == ("9.351", "9351")
+
+
+def test_three_zero_decimals_are_never_read_as_a_small_number() -> None:
+    assert status("1,000 people", "after 1 week") == "ungrounded"
+
+
+@pytest.mark.parametrize("answer", ["90 €", "90,00 €", "EUR 90", "€90", "90,- €", "90.00 EUR"])
+def test_currency_before_or_after_and_trailing_zeros(answer: str) -> None:
+    (finding,) = check(f"Die Reinigung kostete {answer}.", "Fensterreinigung EUR 90").findings
+    assert finding.status == "grounded"
+    assert finding.value == "90"
+    assert "€" not in finding.text and "EUR" not in finding.text
+
+
+@pytest.mark.parametrize("answer", ["80 %", "80%", "80 Prozent", "80 percent"])
+def test_percent_spellings(answer: str) -> None:
+    assert status(f"Laden bis {answer}.", "Ladelimit: 80 %") == "grounded"
+
+
+def test_a_changed_digit_is_caught() -> None:
+    stage = check("genau 127 515 EUR", "Summe Sanierung 127.551,00 EUR")
+    assert stage.flagged
+    (finding,) = stage.findings
+    assert finding.model_dump(exclude={"kind"}) == {
+        "text": "127 515",
+        "value": "127515",
+        "start": 6,
+        "end": 13,
+        "status": "ungrounded",
+        "excerpts": [],
+        "message_en": 'The number "127 515" does not appear in any excerpt.',
+        "message_de": "Die Zahl „127 515“ kommt in keinem Auszug vor.",
+    }
+
+
+def test_grounded_message_and_every_excerpt_that_holds_it() -> None:
+    (finding,) = check("Das Wohnzimmer hat 30,47 m².", "Flur 7,90 m²", "30,47", "30.47 m2").findings
+    assert finding.excerpts == [2, 3]
+    assert finding.message_en == 'The number "30,47" appears in excerpts [2, 3].'
+    (one,) = check("Das Wohnzimmer hat 30,47 m².", "Wohnzimmer 30,47 m²").findings
+    assert one.message_en == 'The number "30,47" appears in excerpt [1].'
+    assert one.message_de == "Die Zahl „30,47“ steht in Auszug [1]."
+
+
+# --- truncation, whole numbers, question ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        ("rund 177 €", "Gesamt EUR 177,44", "grounded"),
+        ("177,4 €", "Gesamt EUR 177,44", "grounded"),
+        ("17 €", "Gesamt EUR 17,44", "ungrounded"),
+        ("17 €", "Gesamt EUR 177,44", "ungrounded"),
+        ("217 €", "Gesamt 2.170,50 EUR", "ungrounded"),
+        ("2170 €", "Gesamt 2.170,50 EUR", "grounded"),
+        ("178 €", "Gesamt EUR 177,44", "ungrounded"),
+    ],
+)
+def test_truncation_keeps_the_magnitude(answer: str, excerpt: str, expected: str) -> None:
+    assert status(answer, excerpt) == expected
+
+
+@pytest.mark.parametrize("answer", ["Nummer 20171", "Nummer 2201", "Nummer 1711", "Nummer 122"])
+def test_a_number_inside_a_longer_digit_run_does_not_count(answer: str) -> None:
+    assert status(answer, "Rechnungs-Nr. 12201711") == "ungrounded"
+
+
+def test_numbers_from_the_question_are_allowed() -> None:
+    assert found(
+        "Für die Lindenallee 23 hat der Schornsteinfeger 2025 74,38 € berechnet [1].",
+        "Kehrung + Abgasmessung: 74,38 €, Rechnung vom 14.11.25",
+        question="Was hat der Schornsteinfeger 2025 für die Lindenallee 23 gekostet?",
+    ) == [("23", "from_question"), ("2025", "grounded"), ("74,38", "grounded")]
+    assert status("Haus 23", "nichts", question="Haus 23?") == "from_question"
+    (f,) = check("Haus 23", "nichts", question="Haus 23?").findings
+    assert f.message_en == 'The number "23" is taken from the question.'
+
+
+# --- what is no claim -----------------------------------------------------------------------------
+
+
+def test_citation_markers_and_list_numbering_are_no_findings() -> None:
+    answer = "1. Erstens [1].\n2) Zweitens [1, 3]\n  3. Drittens [1-3] [2–4]\n"
+    assert check(answer, "nichts").findings == []
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Here is a summary in 55 words: fine.",
+        "Here is a 93-word summary: fine.",
+        "According to passage 2 and Passage 3, fine.",
+        "See step 4 and 5.",
+        "Option 1 or Option 2.",
+        "during the COVID-19 pandemic",
+        "rated 3.5 out of 5 stars",
+        "https://www.youtube.com/watch?v=Qm7tX2pLk9E&t=252s",
+    ],
+)
+def test_pointers_self_descriptions_and_links_are_no_claims(answer: str) -> None:
+    assert [f.text for f in check(answer, "rating 3.5").findings if f.status != "grounded"] == []
+
+
+def test_identifiers_with_digits_are_checked() -> None:
+    note = "- Chat Alltag: gemma3:12b\n1. `ollama pull bge-m3`\n2. `ollama pull gemma3:12b`"
+    assert found("Gemma 3 (12B) mit bge-m3", note) == [
+        ("3", "grounded"),
+        ("12", "grounded"),
+        ("3", "grounded"),
+    ]
+    assert ("2", "ungrounded") in found("Modell gemma2:12b", note)
+
+
+# --- ranges, signs, dates, times ---------------------------------------------------------------
+
+
+def test_ranges_are_two_numbers_without_signs() -> None:
+    stage = check("zwischen 20,50–21,50 €/h und 10-15 Minuten", "20,50 bis 21,50 €; 10 bis 15")
+    assert [(f.text, f.value, f.status) for f in stage.findings] == [
+        ("20,50", "20.5", "grounded"),
+        ("21,50", "21.5", "grounded"),
+        ("10", "10", "grounded"),
+        ("15", "15", "grounded"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "excerpt",
+    [
+        "Datum 14. August 2026",
+        "2026-08-14",
+        "am 14.8.2026",
+        "am 14.8.26",
+        "on August 14, 2026",
+        "14 aug 2026",
+    ],
+)
+def test_a_date_is_grounded_by_the_same_date_in_any_format(excerpt: str) -> None:
+    (finding,) = check("Der Beitrag erschien am 14.08.2026.", excerpt).findings
+    assert (finding.text, finding.value, finding.status) == ("14.08.2026", "2026-08-14", "grounded")
+    assert finding.message_en == 'The date "14.08.2026" appears in excerpt [1].'
+
+
+@pytest.mark.parametrize(
+    ("answer", "value"),
+    [
+        ("am 15.08.2026", "2026-08-15"),
+        ("am 2026-08-15", "2026-08-15"),
+        ("on 21 Jun 2026", "2026-06-21"),
+        ("am 3. Juni 2026", "2026-06-03"),
+        ("on August 15, 2026", "2026-08-15"),
+    ],
+)
+def test_a_different_date_is_ungrounded(answer: str, value: str) -> None:
+    (finding,) = check(answer, "Datum 14. August 2026; 21. Juli 2026; 2026-06-02").findings
+    assert (finding.value, finding.status) == (value, "ungrounded")
+    assert finding.message_de.startswith("Das Datum „")
+
+
+def test_a_year_is_grounded_by_any_date_in_it() -> None:
+    assert status("gekauft 2023", "erworben 14.03.2023") == "grounded"
+    assert status("gekauft 2023", "Baujahr 2023") == "grounded"
+    assert status("gekauft 2022", "erworben 02.09.2021, 14.03.2023") == "ungrounded"
+    assert not check("the 2007-2008 season", "(2007 -- 08)").flagged
+
+
+def test_lower_cased_sources_and_partial_dates() -> None:
+    assert status("on July 11 in Las Vegas", "aldo on july 11 . in vegas") == "grounded"
+    assert status("in November 1980", "in november 1980") == "grounded"
+    assert status("im Juli 2026", "nichts", question="Besucher im Juli 2026?") == "from_question"
+    assert status("you may 5 times", "x") == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        ("um 7:45 Uhr", "07:45", "grounded"),
+        ("at 7:45 pm", "19:45", "grounded"),
+        ("bis 22 Uhr", "22:00", "grounded"),
+        ("until 10 pm", "22:00", "grounded"),
+        ("from 9 am", "9:0-17:0", "grounded"),
+        ("at 10 am", "22:00", "ungrounded"),
+        ("at (4:12)", "[04:12] Jetzt", "grounded"),
+        ("at 7:50", "07:45", "ungrounded"),
+    ],
+)
+def test_times_compare_by_the_clock(answer: str, excerpt: str, expected: str) -> None:
+    assert status(answer, excerpt) == expected
+
+
+# --- scale words, rounding, sums, words, regrouped identifiers ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        ("1,2 Mio. €", "Gesamtkosten 1.200.000 €", "grounded"),
+        ("1,2 Mio. €", "Gesamtkosten 1.234.567 €", "grounded"),
+        ("1,2 Mio. €", "Gesamtkosten 1.184.567 €", "grounded"),
+        ("1,2 Mio. €", "Gesamtkosten 1.134.567 €", "ungrounded"),
+        ("over $181 million", "grossed $ 181,674,817", "grounded"),
+        ("35 Mio. €", "davon trägt das Land 35 %", "ungrounded"),
+        ("$1.5bn", "1.5 billion dollars", "grounded"),
+        ("$160 million", "$ 160 million", "grounded"),
+        ("160,000,000 dollars", "$ 160 million", "grounded"),
+    ],
+)
+def test_scale_words_compare_by_value(answer: str, excerpt: str, expected: str) -> None:
+    assert status(answer, excerpt) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        ("rund 480 €", "Summe Telekom 2024: 479,40 EUR", "grounded"),
+        ("480 €", "Summe Telekom 2024: 479,40 EUR", "ungrounded"),
+        ("about 500 people", "487 people", "grounded"),
+        ("about 100 people", "120 people", "ungrounded"),
+        ("more than 30 cases", "34 cases", "grounded"),
+        ("more than 30 cases", "27 cases", "ungrounded"),
+        ("over 30 reviews", "on 2021-11-28", "ungrounded"),
+    ],
+)
+def test_a_hedge_word_allows_rounding(answer: str, excerpt: str, expected: str) -> None:
+    assert status(answer, excerpt) == expected
+
+
+def test_a_sum_of_grounded_figures_needs_a_word_or_cents() -> None:
+    leuchte, montage = "SUMME EUR 39,95", "Montage Pauschale 90,00 €"
+    stage = check("Leuchte 39,95 € [1], Montage 90,00 € [2] – zusammen 129,95 €.", leuchte, montage)
+    assert [(f.status, f.excerpts) for f in stage.findings] == [
+        ("grounded", [1]),
+        ("grounded", [2]),
+        ("grounded", [1, 2]),
+    ]
+    assert "sum" in stage.findings[2].message_en
+    assert check("Leuchte 39,95 €, Montage 90,00 €, zusammen 139,95 €.", leuchte, montage).flagged
+    assert status("Es sind 5 Stück", "2 rot, 3 blau") == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt"),
+    [
+        ("3 women", "three women were arrested"),
+        ("21 members", "twenty-one members"),
+        ("12 Belege", "zwölf Belege"),
+        ("32 Belege", "zweiunddreißig Belege"),
+        ("200,000 people", "two hundred thousand people"),
+        ("50%", "half of them"),
+    ],
+)
+def test_spelled_out_numbers_in_excerpts_ground_digits(answer: str, excerpt: str) -> None:
+    assert status(answer, excerpt) == "grounded"
+
+
+def test_spelled_out_numbers_in_the_answer_are_not_checked() -> None:
+    assert check("zweiunddreißig Belege", "23 Belege").findings == []
+
+
+def test_identifiers_regrouped_are_grounded_and_a_changed_digit_is_not() -> None:
+    letter = "IBAN DE89 3704 0044 0532 0130 00 · Tel. 0251 / 48 29 17-0"
+    assert not check("IBAN DE89370400440532013000, Tel. 0251 4829170", letter).flagged
+    assert not check("IBAN DE89 3704 0044 0532 0130 00", "IBAN DE89370400440532013000").flagged
+    assert not check("Tel. +49 251 48 29 170", letter).flagged
+    assert check("Tel. +49 251 48 29 171", letter).flagged
+    assert ("0131", "ungrounded") in found("IBAN DE89 3704 0044 0532 0131 00", letter)
+
+
+def test_space_grouped_digits_may_be_two_numbers() -> None:
+    assert found("3 100", "3 races of 100 m") == [("3", "grounded"), ("100", "grounded")]
+    assert found("3 100", "3100 m") == [("3 100", "grounded")]
+    assert found("124 124", "123 124") == [("124 124", "ungrounded")]
+
+
+def test_an_answer_without_numbers_is_not_flagged() -> None:
+    assert check("Kein Betrag hier.", "Betrag 12,50 €") == NumberStage(flagged=False, findings=[])
+
+
+# --- properties -------------------------------------------------------------------------------
+
+_GROUPINGS = [
+    (".", ","),
+    (",", "."),
+    ("", ","),
+    ("", "."),
+    (" ", ","),
+    (" ", "."),
+    ("\u00a0", ","),
+    ("\u2009", ","),
+    ("\u202f", ","),
+    ("\u202f", "."),
+]
+
+
+def render(value: Decimal, places: int, thousands: str, decimal: str) -> str:
+    """value with places decimals, grouped in threes by thousands (none if empty)."""
+    intp, _, frac = f"{value:.{places}f}".partition(".")
+    groups = []
+    while len(intp) > 3:
+        groups.insert(0, intp[-3:])
+        intp = intp[:-3]
+    text = thousands.join([intp, *groups]) if thousands else intp + "".join(groups)
+    return text + (decimal + frac if places else "")
+
+
+amounts = st.tuples(st.integers(0, 10**9), st.integers(0, 2)).map(
+    lambda t: (Decimal(t[0]).scaleb(-t[1]), t[1])
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(amounts, st.sampled_from(_GROUPINGS), st.sampled_from(_GROUPINGS))
+def test_a_copied_number_is_grounded_in_every_format(
+    amount: tuple[Decimal, int], source_fmt: tuple[str, str], answer_fmt: tuple[str, str]
+) -> None:
+    value, places = amount
+    excerpt = f"Betrag laut Beleg: {render(value, places, *source_fmt)} EUR."
+    answer = f"Der Betrag beträgt {render(value, places, *answer_fmt)} €."
+    stage = check(answer, excerpt)
+    assert not stage.flagged, (answer, excerpt, stage.findings)
+
+
+@settings(max_examples=300, deadline=None)
+@given(amounts, st.sampled_from(_GROUPINGS), st.sampled_from(_GROUPINGS), st.data())
+def test_a_changed_digit_is_never_grounded(
+    amount: tuple[Decimal, int],
+    source_fmt: tuple[str, str],
+    answer_fmt: tuple[str, str],
+    data: st.DataObject,
+) -> None:
+    value, places = amount
+    written = render(value, places, *answer_fmt)
+    digits = [i for i, c in enumerate(written) if c.isdigit()]
+    assume(len(digits) >= 3)
+    at = data.draw(st.sampled_from(digits))
+    lowest = "1" if at == digits[0] and written[at] != "0" else "0"
+    new = data.draw(st.sampled_from([d for d in "0123456789" if d >= lowest and d != written[at]]))
+    changed = written[:at] + new + written[at + 1 :]
+    excerpt = f"Betrag laut Beleg: {render(value, places, *source_fmt)} EUR."
+    stage = check(f"Der Betrag beträgt {changed} €.", excerpt)
+    assert stage.flagged, (changed, excerpt, stage.findings)
+
+
+_CHUNKS = [
+    "1",
+    "2",
+    "07",
+    "2026",
+    "9",
+    "0",
+    ".",
+    ",",
+    ":",
+    "-",
+    "–",
+    "/",
+    " ",
+    "\u00a0",
+    "\u202f",
+    "\n",
+    "[",
+    "]",
+    "€",
+    "%",
+    "Mai ",
+    "July ",
+    "pm",
+    " Uhr",
+    " Mio.",
+    "k",
+    "rund ",
+    "1. ",
+    "passage ",
+    " words",
+    "+",
+    "DE",
+    "zusammen ",
+    "http://x/1 ",
+]
+texts = st.lists(st.sampled_from(_CHUNKS), max_size=40).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(texts, texts, texts)
+def test_any_text_gives_valid_spans(answer: str, excerpt: str, question: str) -> None:
+    check(answer, excerpt, question=question)  # spans and flag are checked inside
+
+
+# --- speed ------------------------------------------------------------------------------------
+
+
+def test_adversarial_digits_and_separators_stay_linear() -> None:
+    rng = random.Random(7)
+    junk = "".join(rng.choice("0123456789.,  \u00a0\u202f-/:[]") for _ in range(200_000))
+    started = time.perf_counter()
+    check(junk[:50_000], junk, "1" * 200_000, "1." * 100_000, question=junk[:1000])
+    assert time.perf_counter() - started < 5
+
+
+def test_a_megabyte_of_excerpts_checks_in_well_under_a_second() -> None:
+    page = (
+        "Rechnung Nr. 2025/047 vom 18.04.2025\nPos. 1  Fensterreinigung (Pauschale)  EUR 90\n"
+        "Gesamt 1.234,56 € inkl. 19 % MwSt. Der TÜV-Termin ist am 3. Juni 2026 um 07:45 Uhr "
+        "bei der DEKRA. Wer jetzt noch jeden Seitentrieb stehen lässt, bekommt viel Laub und "
+        "wenig Früchte; ich gieße einmal pro Woche etwa 20 Liter pro Quadratmeter. Twelve "
+        "hundred people came, see https://example.org/a/1 and the notes of May 2026.\n"
+    )
+    excerpts = [page * (1024 * 1024 // len(page) // 4)] * 4
+    started = time.perf_counter()
+    stage = check("Die Reinigung kostete 90,00 € am 18.04.2025, gesamt 1.234,56 €.", *excerpts)
+    assert time.perf_counter() - started < 1.0
+    assert not stage.flagged

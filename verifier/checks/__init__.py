@@ -1,0 +1,1 @@
+"""Code-stage checks of an answer against its excerpts: deterministic, no model involved."""

@@ -1,0 +1,92 @@
+"""Data shapes shared by every code-stage check: what goes in, what a finding looks like."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+NumberStatus = Literal["grounded", "from_question", "ungrounded"]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """One numbered excerpt as the checks see it: its number, text and link."""
+
+    n: int
+    text: str
+    url: str | None = None
+
+
+class NumberFinding(BaseModel):
+    """One number of the answer and whether the excerpts (or the question) hold it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["number"] = "number"
+    text: str
+    value: str
+    start: int
+    end: int
+    status: NumberStatus
+    excerpts: list[int]
+    message_en: str
+    message_de: str
+
+
+class NumberStage(BaseModel):
+    """Result of the number check over one answer."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    flagged: bool
+    findings: list[NumberFinding]
+
+
+class CitationFinding(BaseModel):
+    """A citation marker that names no excerpt, or a number cited from the wrong excerpt."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["dangling_citation", "miscited"]
+    text: str
+    start: int
+    end: int
+    cited: list[int]
+    grounded_in: list[int]
+    message_en: str
+    message_de: str
+
+
+class CitationStage(BaseModel):
+    """Result of the citation check over one answer."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    flagged: bool
+    findings: list[CitationFinding]
+
+
+class UrlFinding(BaseModel):
+    """One link of the answer and whether any excerpt carries it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["url"] = "url"
+    text: str
+    start: int
+    end: int
+    status: Literal["known", "unknown_url"]
+    excerpts: list[int]
+    message_en: str
+    message_de: str
+
+
+class UrlStage(BaseModel):
+    """Result of the link check over one answer."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    flagged: bool
+    findings: list[UrlFinding]

@@ -1,0 +1,342 @@
+"""Deterministic number check: every number of the answer must stand in an excerpt or the question.
+
+Numbers are compared by value across German and English notation (30,47 = 30.47,
+9.351 = 9,351, 1.234,56 = 1,234.56, 90 € = 90,00 EUR), dates across their written forms, and
+times by the clock. Rounded figures count when they keep the magnitude (177 for 177,44).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
+
+from verifier.checks.models import NumberFinding, NumberStage, NumberStatus, SourceText
+from verifier.checks.numparse import Key, Reading, Token, date_keys, number, tokenize
+from verifier.checks.numwords import word_values
+
+_CURRENCY = r"\s*(?:[$€£]|EUR|USD|US\$)?\s*$"
+# Hedge words before a figure, by the side on which the true value may lie.
+_HEDGES = {
+    "about": re.compile(
+        r"(?:\b(?:about|around|approximately|approx\.|roughly|some|close to|rund|"
+        r"etwa|ca\.|circa|zirka|ungefähr|annähernd|rd\.)|[~≈])" + _CURRENCY,
+        re.I,
+    ),
+    "up": re.compile(
+        r"\b(?:over|more than|above|at least|über|mehr als|gut|mindestens)" + _CURRENCY, re.I
+    ),
+    "down": re.compile(
+        r"\b(?:under|less than|below|up to|almost|nearly|knapp|fast|bis zu|"
+        r"weniger als|nahezu)" + _CURRENCY,
+        re.I,
+    ),
+}
+# Words that announce arithmetic over figures the answer already gave.
+_TOTAL = re.compile(
+    r"\b(?:total\w*|sum|combined|together|altogether|difference|insgesamt|"
+    r"zusammen|gesamt|summe|differenz|unterschied)\b",
+    re.I,
+)
+# Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
+_CHAIN = re.compile(
+    r"(?<![0-9])[0-9]+(?:(?:[ \u00a0\u2009\u202f]?[-/.][ \u00a0\u2009\u202f]?"
+    r"|[ \u00a0\u2009\u202f])[0-9]+)*"
+)
+_DIGITS = re.compile(r"[0-9]+")
+# The answer describing itself ("in 55 words", "a 93-word summary") states no source fact.
+_WORD_COUNT = re.compile(r"[ -](?:words?|Wörtern?)\b", re.IGNORECASE)
+_MIN_CHAIN = 6  # shorter digit strings coincide too easily across differently grouped ids
+# Regrouped ids are few in a real answer; these bounds keep junk input from scanning forever.
+_MAX_CHAIN_LOOKUPS = 32
+_MAX_PROBES = 64
+_MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
+_MAX_PAIRS = 40  # grounded answer numbers tried as addends; bounds the pair search
+_REL = Decimal("0.15")  # a hedged figure ("rund 480") may be off by one rounding unit and 15 %
+_HALF = Decimal("0.5")
+
+
+class _Index:
+    """Every reading of a set of texts, mapped to the numbers of the texts that hold it."""
+
+    def __init__(self, texts: Sequence[tuple[int, str]]) -> None:
+        self.keys: dict[Key, set[int]] = {}
+        self.part_keys: dict[Key, set[int]] = {}  # the groups of "3 100", maybe two numbers
+        self.trunc: dict[Key, set[int]] = {}
+        self._texts = texts
+        self._nums: list[tuple[str, int]] = []
+        self._values: list[tuple[Decimal, int]] | None = None
+        self._chains: list[tuple[int, str, set[int]]] | None = None
+        for n, text in texts:
+            seen: set[Reading] = set()
+            for tok in tokenize(text):
+                for r in tok.readings:
+                    if r not in seen:
+                        seen.add(r)
+                        self._add(r, n)
+                for r in (r for t in tok.parts for r in t.readings):
+                    self.part_keys.setdefault(r.key, set()).add(n)
+            for v in word_values(text):
+                self.keys.setdefault(("n", v), set()).add(n)
+
+    def _add(self, r: Reading, n: int) -> None:
+        for k in date_keys(r):
+            self.keys.setdefault(k, set()).add(n)
+        intp, _, frac = r.value.partition(".")
+        if r.key[0] == "n":
+            self._nums.append((r.value, n))
+            for p in range(min(len(frac), _MAX_TRUNC)):
+                self.trunc.setdefault((p, number(intp, frac[:p]).value), set()).add(n)
+
+    def near(self, lo: Decimal, hi: Decimal) -> set[int]:
+        """Texts holding a written number (not a date part) with a value in [lo, hi]."""
+        if self._values is None:
+            self._values = sorted((Decimal(v), n) for v, n in set(self._nums) if len(v) <= 40)
+        out: set[int] = set()
+        i = bisect_left(self._values, (lo, -1))
+        while i < len(self._values) and self._values[i][0] <= hi:
+            out.add(self._values[i][1])
+            i += 1
+        return out
+
+    def chain(self, digits: str) -> set[int]:
+        """Texts where digits is a run of whole digit groups (0251 / 48 29 17-0, DE89 3704 …)."""
+        if self._chains is None:
+            self._chains = []
+            for n, text in self._texts:
+                groups: list[str] = []
+                bounds = {0}
+                pos = 0
+                for m in _CHAIN.finditer(text):
+                    for g in _DIGITS.findall(m.group()):
+                        groups.append(g)
+                        pos += len(g)
+                        bounds.add(pos)
+                    groups.append("|")
+                    pos += 1
+                    bounds.add(pos)
+                self._chains.append((n, "".join(groups), bounds))
+        out: set[int] = set()
+        for n, joined, bounds in self._chains:
+            i = joined.find(digits)
+            for _ in range(_MAX_PROBES):
+                if i < 0 or (i in bounds and i + len(digits) in bounds):
+                    break
+                i = joined.find(digits, i + 1)
+            if i >= 0 and i in bounds and i + len(digits) in bounds:
+                out.add(n)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    """How one answer token is held: status, the reading that matched, where, and by what rule."""
+
+    status: NumberStatus
+    reading: Reading
+    excerpts: frozenset[int]
+    how: str = "exact"  # exact, rounded, sum or difference
+    addends: tuple[str, str] = ("", "")
+
+
+def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | None:
+    """Values a scaled or hedged figure may stand for, or None if it is meant exactly."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        u = r.unit
+        if r.scale:
+            # "1,2 Mio." is 1.2 million rounded or cut off at its last written digit.
+            return (num if hedge == "up" else num - u * _HALF), num + u
+        if not hedge:
+            return None
+        lo, hi = max(num - u, num * (1 - _REL)), min(num + u, num * (1 + _REL))
+        if hedge == "up":
+            return num, hi
+        if hedge == "down":
+            return lo, num
+        return max(num - u * _HALF, lo), min(num + u * _HALF, hi)
+
+
+def _ground(tok: Token, answer: str, src: _Index, quest: _Index) -> _Verdict | None:
+    """The best grounding of one answer token, or None."""
+    exact = [
+        (r, src.keys.get(r.key, set()) | src.part_keys.get(r.key, set()))
+        for r in tok.readings
+        if r.key in src.keys or r.key in src.part_keys
+    ]
+    # 177 for 177,44 keeps the magnitude; 17 (too few digits) or 217 for 2.170,50 do not.
+    cut = [
+        (r, ns)
+        for r in tok.readings
+        if r.digits >= 3
+        and not r.scale
+        and r.key[0] == "n"
+        and (ns := src.trunc.get((r.places, r.value)))
+    ]
+    if exact or cut:
+        held = frozenset().union(*(ns for _, ns in exact + cut))
+        return _Verdict("grounded", (exact or cut)[0][0], held, "exact" if exact else "rounded")
+    before = max(0, tok.start - 24)
+    hedge = next((h for h, rx in _HEDGES.items() if rx.search(answer, before, tok.start)), "")
+    for r in tok.readings:
+        num = r.num
+        window = _window(r, num, hedge) if num is not None else None
+        near = src.near(*window) if window else None
+        if near:
+            return _Verdict("grounded", r, frozenset(near), "rounded")
+    for r in tok.readings:
+        if r.key in quest.keys:
+            return _Verdict("from_question", r, frozenset())
+    return None
+
+
+def _ground_part(tok: Token, src: _Index, quest: _Index) -> _Verdict | None:
+    """Exact grounding of one group of "3 100" read as separate numbers.
+
+    Nothing inexact here: with truncation, 123 and 123 could pass for 123.124 changed."""
+    for r in tok.readings:
+        if r.key in src.keys:
+            return _Verdict("grounded", r, frozenset(src.keys[r.key]))
+    return next(
+        (_Verdict("from_question", r, frozenset()) for r in tok.readings if r.key in quest.keys),
+        None,
+    )
+
+
+class _Answer:
+    """The answer's digit chains and grounded figures, for the fallbacks after direct lookup."""
+
+    def __init__(self, answer: str) -> None:
+        self.text = answer
+        self._chains: list[tuple[int, int, tuple[str, ...]]] = []
+        for m in _CHAIN.finditer(answer):
+            groups = _DIGITS.findall(m.group())
+            digits: tuple[str, ...] = ("".join(groups),)
+            if answer[m.start() - 1 : m.start()] == "+" and len(groups) > 1:
+                # +49 251 … is the national 0251 …: the country code stands for the leading 0.
+                digits += ("0" + "".join(groups[1:]),)
+            self._chains.append((m.start(), m.end(), digits))
+        self._chain_starts = [c[0] for c in self._chains]
+        self._lookups: dict[str, set[int]] = {}
+        self._derived: dict[Decimal, tuple[str, frozenset[int], tuple[str, str]]] = {}
+
+    def chain_ground(self, tok: Token, src: _Index) -> _Verdict | None:
+        """Ground an identifier whose digit grouping differs from the excerpt's (phone, IBAN)."""
+        if any(r.key[0] != "n" or "." in r.value for r in tok.readings):
+            return None
+        own = "".join(_DIGITS.findall(self.text[tok.start : tok.end]))
+        i = bisect_right(self._chain_starts, tok.start) - 1
+        around = self._chains[i][2] if i >= 0 and tok.end <= self._chains[i][1] else ()
+        for ds in (own, *around):
+            if len(ds) < _MIN_CHAIN:
+                continue
+            if ds not in self._lookups and len(self._lookups) < _MAX_CHAIN_LOOKUPS:
+                self._lookups[ds] = src.chain(ds)
+            ns = self._lookups.get(ds)
+            if ns:
+                return _Verdict("grounded", tok.readings[0], frozenset(ns))
+        return None
+
+    def learn_sums(self, done: list[tuple[Token, _Verdict]]) -> None:
+        """Tabulate sums and differences of grounded figures (bounded: the first few only)."""
+        vals = [(num, t, v) for t, v in done if (num := v.reading.num) is not None]
+        with localcontext() as ctx:
+            ctx.prec = 60
+            for i, (a, ta, va) in enumerate(vals[:_MAX_PAIRS]):
+                for b, tb, vb in vals[i + 1 : _MAX_PAIRS]:
+                    ns = va.excerpts | vb.excerpts
+                    pair = (self.text[ta.start : ta.end], self.text[tb.start : tb.end])
+                    self._derived.setdefault(a + b, ("sum", ns, pair))
+                    self._derived.setdefault(abs(a - b), ("difference", ns, pair))
+
+    def derive(self, tok: Token) -> _Verdict | None:
+        """Ground a total or difference of two grounded figures ("zusammen also 129,95 €").
+
+        Only after a word announcing arithmetic or for a figure with cents: small whole numbers
+        are sums of other small numbers far too often by chance."""
+        r = tok.readings[0]
+        x = r.num
+        if x is None or r.digits < 2 or r.scale or x not in self._derived:
+            return None
+        if x == x.to_integral_value() and not _TOTAL.search(
+            self.text, max(0, tok.start - 60), tok.start
+        ):
+            return None
+        how, ns, pair = self._derived[x]
+        return _Verdict("grounded", r, ns, how, pair)
+
+
+def _refs(ns: Iterable[int], de: bool) -> str:
+    s = sorted(ns)
+    inner = ", ".join(str(n) for n in s)
+    if de:
+        return f"Auszug [{inner}]" if len(s) == 1 else f"den Auszügen [{inner}]"
+    return f"excerpt [{inner}]" if len(s) == 1 else f"excerpts [{inner}]"
+
+
+def _messages(text: str, v: _Verdict | None, r: Reading) -> tuple[str, str]:
+    kind = r.key[0]
+    en = "date" if kind in ("d", "ym", "dm") else "time" if kind == "t" else "number"
+    de = {"date": "Das Datum", "time": "Die Uhrzeit", "number": "Die Zahl"}[en]
+    q_en, q_de = f'The {en} "{text}"', f"{de} „{text}“"
+    if v is None:
+        return f"{q_en} does not appear in any excerpt.", f"{q_de} kommt in keinem Auszug vor."
+    if v.status == "from_question":
+        return f"{q_en} is taken from the question.", f"{q_de} stammt aus der Frage."
+    if v.how == "rounded":
+        return (
+            f"{q_en} is a rounded form of a value in {_refs(v.excerpts, False)}.",
+            f"{q_de} ist ein gerundeter Wert aus {_refs(v.excerpts, True)}.",
+        )
+    if v.how in ("sum", "difference"):
+        a, b = v.addends
+        how_de = "Summe" if v.how == "sum" else "Differenz"
+        return (
+            f'{q_en} is the {v.how} of "{a}" and "{b}", which are grounded.',
+            f"{q_de} ist die {how_de} von „{a}“ und „{b}“, die belegt sind.",
+        )
+    return (
+        f"{q_en} appears in {_refs(v.excerpts, False)}.",
+        f"{q_de} steht in {_refs(v.excerpts, True)}.",
+    )
+
+
+def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) -> NumberStage:
+    """Check every number, date and time of the answer against the excerpts and the question."""
+    src = _Index([(e.n, e.text) for e in excerpts])
+    quest = _Index([(0, question)])
+    ans = _Answer(answer)
+    results: list[tuple[Token, _Verdict | None]] = []
+    for tok in tokenize(answer, strict=True):
+        if _WORD_COUNT.match(answer, tok.end):
+            continue
+        v = _ground(tok, answer, src, quest)
+        if v is None and tok.parts:
+            # "3 100" may be two numbers rather than 3100: take the parts if all of them hold.
+            part_vs = [(p, _ground_part(p, src, quest)) for p in tok.parts]
+            if all(pv for _, pv in part_vs):
+                results.extend(part_vs)
+                continue
+        results.append((tok, v or ans.chain_ground(tok, src)))
+    ans.learn_sums([(t, v) for t, v in results if v is not None])
+    findings = []
+    for tok, v in results:
+        v = v or ans.derive(tok)
+        r = v.reading if v else tok.readings[0]
+        text = answer[tok.start : tok.end]
+        en, de = _messages(text, v, r)
+        findings.append(
+            NumberFinding(
+                text=text,
+                value=r.value,
+                start=tok.start,
+                end=tok.end,
+                status=v.status if v else "ungrounded",
+                excerpts=sorted(v.excerpts) if v else [],
+                message_en=en,
+                message_de=de,
+            )
+        )
+    return NumberStage(flagged=any(f.status == "ungrounded" for f in findings), findings=findings)

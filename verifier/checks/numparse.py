@@ -1,0 +1,353 @@
+"""Find numbers, dates and times in German or English text and give each its comparable readings."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+
+Key = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a token: lookup key, display value and what inexact matching needs."""
+
+    key: Key
+    value: str
+    places: int = 0
+    digits: int = 0
+    scale: int = 0
+
+    @property
+    def num(self) -> Decimal | None:
+        """The numeric value, for numbers short enough to compare by magnitude."""
+        if self.key[0] != "n" or len(self.value) > 40:
+            return None
+        return Decimal(self.value)
+
+    @property
+    def unit(self) -> Decimal:
+        """Size of the last significant written digit: how far a rounded figure may be off."""
+        zeros = len(self.value) - len(self.value.rstrip("0")) if not self.places else 0
+        return Decimal(1).scaleb(self.scale - self.places + (0 if self.scale else zeros))
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A number, date or time in the text with its span and every plausible reading."""
+
+    start: int
+    end: int
+    readings: tuple[Reading, ...]
+    parts: tuple[Token, ...] = ()
+
+
+_WS = r"[ \t\u00a0\u2009\u202f]{1,3}"
+_Y_SEP = r"(?:[ \t]{0,3},)?" + _WS  # "July 22, 1947" and tokenised "July 22 , 1947"
+_DAY = r"(?:3[01]|[12][0-9]|0?[1-9])"
+_MONTH = r"(?:1[0-2]|0?[1-9])"
+_YEAR = r"(?:1[5-9][0-9]{2}|20[0-9]{2})"
+_MON = (
+    r"(?:Jan(?:uary|uar)?|Jänner|Feb(?:ruary|ruar)?|Mar(?:ch)?|Mä?rz|Apr(?:il)?|Ma[iy]"
+    r"|Jun[ei]?|Jul[iy]?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|O[ck]t(?:ober)?|Nov(?:ember)?"
+    r"|De[cz](?:ember)?)\.?(?![A-Za-zÄÖÜäöüß])"
+)
+_MONTHS = {
+    "jan": 1,
+    "jän": 1,
+    "feb": 2,
+    "mar": 3,
+    "mär": 3,
+    "mrz": 3,
+    "apr": 4,
+    "mai": 5,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "okt": 10,
+    "nov": 11,
+    "dec": 12,
+    "dez": 12,
+}
+
+
+def _pattern(strict: bool) -> re.Pattern[str]:
+    """The token grammar, tried only where a token can start (see tokenize).
+
+    Answers need capitalised months, so that "may" is not May; sources are often lower-cased.
+    Repeats are split by mandatory separators, so a match never backtracks far."""
+    mon = _MON if strict else f"(?i:{_MON})"
+    return re.compile(
+        r"(?P<SKIP>(?:https?://|www\.)[^\s<>\"'\[\]()]+"
+        r"|\[[0-9]{1,3}(?:[ ]?[,;–-][ ]?[0-9]{1,3})*\]"
+        # Pointers to excerpts or to the answer's own list, and names that merely hold digits.
+        r"|(?i:passages?|excerpts?|sources?|documents?|auszug|auszügen?|quellen?|dokumente?n?)"
+        r"[ \t]*(?:#|no\.|nr\.)?[ \t]*[0-9]{1,3}(?::[0-9]{1,3})?"
+        r"(?:[ \t]*(?:,|and|und|&|-|–|or|oder)[ \t]*[0-9]{1,3}(?::[0-9]{1,3})?)*"
+        r"(?![0-9]|[.,][0-9])"
+        r"|(?i:steps?|options?|items?|schritte?)[ \t]+[0-9]{1,2}"
+        r"(?:[ \t]*(?:,|and|und|or|oder|&|-|–|to|bis)[ \t]*[0-9]{1,2})*(?![0-9]|[.,][0-9])"
+        r"|(?i:out of)[ \t]+(?:5|10)(?:\.0)?(?![0-9]|[.,][0-9])"
+        r"|(?i:covid|sars-cov)-[0-9]{1,2}\b|24/7\b|9/11\b)"
+        rf"|(?P<ISO>(?P<iy>{_YEAR})(?P<isep>[-/])(?P<im>1[0-2]|0[1-9])(?P=isep)"
+        r"(?P<id>3[01]|[12][0-9]|0[1-9])(?![0-9]))"
+        rf"|(?P<RANGE>(?P<ra>{_YEAR})[ ]?(?:--?|–|—|/)[ ]?(?P<rb>[0-9]{{2}})(?![0-9]|[.,][0-9]))"
+        rf"|(?P<DMY>(?<![.,])(?P<dd>{_DAY})\.(?P<dm>{_MONTH})\.(?P<dy>{_YEAR}|[0-9]{{2}})?"
+        r"(?![0-9]|[.,][0-9]))"
+        rf"|(?P<MYN>(?<![.,/])(?P<nm>0?[1-9]|1[0-2])[./](?P<ny2>{_YEAR})(?![0-9]|[.,][0-9]))"
+        r"|(?P<SLASH>(?<!/)(?P<sa>[0-9]{1,2})/(?P<sb>[0-9]{1,2})/(?P<sy>[0-9]{4})(?![0-9/]))"
+        rf"|(?P<DMN>(?<![.,])(?P<nd>{_DAY})(?:\.|st|nd|rd|th)?(?:{_WS}of)?{_WS}(?P<m1>{mon})"
+        rf"(?:{_Y_SEP}(?P<ny>{_YEAR})(?![0-9]))?)"
+        rf"|(?P<MDN>(?<![A-Za-z])(?P<m2>{mon}){_WS}(?P<md>{_DAY})(?:st|nd|rd|th)?(?![0-9])"
+        rf"(?:{_Y_SEP}(?P<my>{_YEAR})(?![0-9]))?)"
+        rf"|(?P<MY>(?<![A-Za-z])(?P<m3>{mon})(?:{_WS}of)?{_Y_SEP}(?P<yy>{_YEAR})(?![0-9]))"
+        r"|(?P<TIME>(?<![A-Za-z:.,])(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
+        r"(?::[0-5][0-9])?(?![0-9:])(?=[ ]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])|(?![A-Za-z])))"
+        r"|(?P<SG>(?<![0-9][.,])[0-9]{1,3}(?:[ ][0-9]{3}(?![0-9]))+(?:[.,][0-9]+)?"
+        r"(?![0-9]|[.,'][0-9]))"
+        r"|(?P<RUN>[0-9]+(?:[.,'’\u00a0\u2009\u202f][0-9]+)*)"
+    )
+
+
+_STRICT, _LENIENT = _pattern(True), _pattern(False)
+# Where a token can start: a digit run, a month or pointer word, a link or a citation bracket.
+# Trying the grammar only there keeps a megabyte of prose to a few milliseconds.
+_START = re.compile(
+    r"(?<![0-9])[0-9]|(?<![A-Za-z])(?i:jan|jän|feb|mar|mär|mrz|apr|ma[iy]|jun|jul|aug|sep|o[ck]t"
+    r"|nov|de[cz]|passage|excerpt|source|document|auszug|auszüg|quelle|dokument|step|option|item|schritt"
+    r"|out of|covid|sars|https?:|www\.)|\["
+)
+_LIST = re.compile(rf"[0-9]{{1,3}}[.)](?=[ \t])(?![ \t]{{1,3}}(?i:{_MON}))")
+_SCALE_WORDS = {
+    "thousand": 3,
+    "thousands": 3,
+    "tausend": 3,
+    "tsd": 3,
+    "million": 6,
+    "millions": 6,
+    "millionen": 6,
+    "mio": 6,
+    "mn": 6,
+    "billion": 9,
+    "billions": 9,
+    "milliarde": 9,
+    "milliarden": 9,
+    "mrd": 9,
+    "bn": 9,
+    "trillion": 12,
+    "trillions": 12,
+    "billionen": 12,
+    "tn": 12,
+}
+_SCALE = re.compile(r"[ \u00a0]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß])")
+_GLUED = {"k": 3, "K": 3, "m": 6, "M": 6, "b": 9, "B": 9}
+# "9 pm", "22 Uhr", and the first hour of "9 or 10 pm" or "9-10 Uhr".
+_CLOCK = re.compile(
+    r"(?:[ ]?(?:-|–|to|or|bis|oder)[ ]?[0-9]{1,2}(?:[:.][0-9]{2})?)?"
+    r"[ ]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
+)
+_GROUP = re.compile(r"[0-9]+")
+
+
+def number(intp: str, frac: str = "", *, digits: int = 0, scale: int = 0) -> Reading:
+    """A numeric reading of integer and fraction digits, shifted by 10**scale."""
+    places = len(frac)
+    if scale:
+        allds, point = intp + frac, len(intp) + scale
+        intp, frac = allds[:point] + "0" * (point - len(allds)), allds[point:]
+    intp, frac = intp.lstrip("0") or "0", frac.rstrip("0")
+    value = f"{intp}.{frac}" if frac else intp
+    return Reading(("n", value), value, places, digits or len(intp + frac), scale)
+
+
+def date(y: int | None, m: int, d: int | None) -> Reading | None:
+    """A calendar reading (day or year may be missing), None if no such date exists."""
+    if not 1 <= m <= 12 or (d is not None and not 1 <= d <= 31):
+        return None
+    if d is None:
+        return Reading(("ym", y or 0, m), f"{y}-{m:02d}")
+    if y is None:
+        return Reading(("dm", m, d), f"--{m:02d}-{d:02d}")
+    return Reading(("d", y, m, d), f"{y}-{m:02d}-{d:02d}")
+
+
+def date_keys(r: Reading) -> list[Key]:
+    """Coarser keys a written date also stands for: its year, month, day of month and day."""
+    k = r.key
+    if k[0] == "d":
+        return [
+            k,
+            ("ym", k[1], k[2]),
+            ("dm", k[2], k[3]),
+            ("y", k[1]),
+            ("n", str(k[1])),
+            ("n", str(k[3])),
+        ]
+    if k[0] == "ym":
+        return [k, ("y", k[1]), ("n", str(k[1]))]
+    if k[0] == "dm":
+        return [k, ("n", str(k[2]))]
+    return [k]
+
+
+def _year(s: str) -> int:
+    return int(s) + (2000 if int(s) < 70 else 1900) if len(s) == 2 else int(s)
+
+
+def _times(h: int, m: int, ampm: str | None) -> list[Reading]:
+    """Clock readings; without am/pm a morning hour may also mean the evening (7:45 = 19:45)."""
+    if ampm:
+        h = h % 12 + (12 if ampm in "Pp" else 0)
+    hours = [h] if ampm or not 1 <= h <= 12 else [h, (h + 12) % 24]
+    return [Reading(("t", x, m), f"{x:02d}:{m:02d}") for x in hours]
+
+
+@lru_cache(maxsize=4096)
+def _run(s: str) -> tuple[Reading, ...]:
+    """Readings of a digit run; a lone separator before exactly three digits reads both ways."""
+    groups = _GROUP.findall(s)
+    seps = [c for c in s if not "0" <= c <= "9"]
+    digits = len(s) - len(seps)
+    out: list[Reading] = []
+    if not seps:
+        out.append(number(s))
+    head_ok = 1 <= len(groups[0]) <= 3
+    if seps and head_ok and len(set(seps)) == 1 and all(len(g) == 3 for g in groups[1:]):
+        out.append(number("".join(groups), digits=digits))
+    last, prior = (seps[-1], seps[:-1]) if seps else ("", [])
+    if last in (".", ",") and (
+        not prior
+        or (
+            head_ok
+            and len(set(prior)) == 1
+            and prior[0] != last
+            and all(len(g) == 3 for g in groups[1:-1])
+        )
+    ):
+        # Nobody writes three zero decimals in prose: "1.000" is a thousand, never one.
+        if not (out and groups[-1] == "000"):
+            out.append(number("".join(groups[:-1]), groups[-1], digits=digits))
+    if len(s) == 4 and not seps and 1500 <= int(s) <= 2099:
+        out.append(Reading(("y", int(s)), s))
+    return tuple(out)
+
+
+def _scaled(r: Reading, k: int) -> Reading:
+    intp, _, frac = r.value.partition(".")
+    v = number(intp, frac, scale=k).value
+    return Reading(("n", v), v, r.places, r.digits, k)
+
+
+def _suffixed(text: str, end: int, rs: tuple[Reading, ...], strict: bool) -> tuple[Reading, ...]:
+    """Add scale words (1,2 Mio.) and clock readings (10 pm, 22 Uhr) after a plain number."""
+    m = _SCALE.match(text, end)
+    if m:
+        word = m.group(1)
+        k = _SCALE_WORDS.get(word.lower()) or (_GLUED.get(word) if m.start(1) == end else None)
+        if k:
+            scaled = tuple(_scaled(r, k) for r in rs if r.key[0] == "n")
+            # A named scale is unambiguous in an answer; a glued letter may be a unit (5m).
+            return scaled if strict and word.lower() in _SCALE_WORDS else rs + scaled
+    clock = _CLOCK.match(text, end)
+    if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
+        return (*rs, *_times(int(rs[0].value), 0, clock["ap"]))
+    return rs
+
+
+def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
+    """Tokens of one digit run: a single number with all its readings, or each group alone."""
+    rs = _run(text[start:end])
+    if rs:
+        return [Token(start, end, _suffixed(text, end, rs, strict))]
+    # No single number (3,4,5 or 1.2.3): each digit group stands alone.
+    out = [Token(g.start(), g.end(), _run(g.group())) for g in _GROUP.finditer(text, start, end)]
+    last = out[-1]
+    out[-1] = Token(last.start, last.end, _suffixed(text, end, last.readings, strict))
+    return out
+
+
+def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
+    """The tokens of one grammar match."""
+    kind, g, start, end = m.lastgroup, m.group, m.start(), m.end()
+    rs: list[Reading | None]
+    if kind == "RUN":
+        return _run_tokens(text, start, end, strict)
+    if kind == "SG":
+        # An ASCII space may group thousands or just separate two numbers: keep both.
+        parts = tuple(
+            t
+            for p in re.finditer(r"[0-9.,]+", g())
+            for t in _run_tokens(text, start + p.start(), start + p.end(), strict)
+        )
+        joined = _run(g().replace(" ", "\u00a0"))
+        if not joined:
+            return list(parts)
+        return [Token(start, end, _suffixed(text, end, joined, strict), parts)]
+    if kind == "RANGE":
+        # "2007-08" is two years (the second takes the century of the first); "2026-05" is May.
+        first, y2 = int(g("ra")), int(g("ra")[:2] + g("rb"))
+        if y2 <= first:
+            rs = [date(first, int(g("rb")), None)]
+        else:
+            rb = _run_tokens(text, m.start("rb"), m.end("rb"), strict)[0]
+            second = Token(rb.start, rb.end, (*rb.readings, Reading(("y", y2), str(y2))))
+            return [*_run_tokens(text, m.start("ra"), m.end("ra"), strict), second]
+    elif kind == "MYN":
+        rs = [date(int(g("ny2")), int(g("nm")), None)]
+        rs += [number(g("nm"), g("ny2"))] if "." in g() else []
+    elif kind == "ISO":
+        rs = [date(int(g("iy")), int(g("im")), int(g("id")))]
+    elif kind == "DMY":
+        d, mo = int(g("dd")), int(g("dm"))
+        rs = (
+            [date(_year(g("dy")), mo, d)]
+            if g("dy")
+            else [date(None, mo, d), number(g("dd"), g("dm"))]
+        )
+    elif kind == "SLASH":
+        a, b, y = int(g("sa")), int(g("sb")), int(g("sy"))
+        rs = [date(y, b, a), date(y, a, b)]
+    elif kind in ("DMN", "MDN"):
+        mon, day, year = (g("m1"), g("nd"), g("ny")) if g("nd") else (g("m2"), g("md"), g("my"))
+        rs = [date(int(year) if year else None, _MONTHS[mon[:3].lower()], int(day))]
+    elif kind == "MY":
+        rs = [date(int(g("yy")), _MONTHS[g("m3")[:3].lower()], None)]
+    elif kind == "TIME":
+        rs = [*_times(int(g("th")), int(g("tm")), g("ap"))]
+    else:
+        return []
+    good = tuple(r for r in rs if r is not None)
+    return [Token(start, end, good)] if good else []
+
+
+def _line_start(text: str, pos: int) -> bool:
+    # Looks back a few characters only, so that a megabyte on one line stays linear.
+    head = text[max(0, pos - 8) : pos]
+    cut = head.rfind("\n")
+    return (cut >= 0 or pos <= 8) and not head[cut + 1 :].strip(" \t")
+
+
+def tokenize(text: str, *, strict: bool = False) -> list[Token]:
+    """Every number, date and time in text. Strict (answers) keeps only the scaled reading of a
+    named scale; lenient (sources) keeps every reading, so that sources ground generously."""
+    pattern = _STRICT if strict else _LENIENT
+    out: list[Token] = []
+    pos = 0
+    while c := _START.search(text, pos):
+        at = c.start()
+        # Markdown list numbering ("1. ", "2) ") orders lines; it claims nothing.
+        li = (
+            _LIST.match(text, at)
+            if c.group()[0] <= "9" and text[at - 1 : at] in "\n \t" and _line_start(text, at)
+            else None
+        )
+        m = li or pattern.match(text, at)
+        pos = m.end() if m else c.end()
+        if m and not li:
+            out.extend(_tokens(m, text, strict))
+    return out
