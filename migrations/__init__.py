@@ -1,0 +1,1 @@
+"""Alembic migrations of the question log; applied by `verifier serve` and verifier.migrate."""

@@ -1,0 +1,139 @@
+"""The spine end to end: post, verify in a real worker, hidden until rated, then revealed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from redis.asyncio import Redis
+
+from tests.conftest import Keys, run_worker
+from verifier.config import Settings
+
+RECEIPT = (
+    "Rechnung Nr. 12201711\nBaumarkt Schulte, 14.03.2026\n"
+    "Holzlasur 2,5 l      39,95 EUR\nSchleifpapier-Set     9,49 EUR\nSumme                49,44 EUR"
+)
+
+
+def submission(answer: str, **extra: Any) -> dict[str, Any]:
+    """A valid body with one receipt excerpt."""
+    body: dict[str, Any] = {
+        "question": "Was hat die Holzlasur gekostet?",
+        "answer": answer,
+        "excerpts": [{"n": 1, "text": RECEIPT, "title": "Beleg Baumarkt"}],
+    }
+    body.update(extra)
+    return body
+
+
+async def test_fabricated_amount_is_flagged_and_grounded_one_is_not(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    ingest = await keys.header("ingest")
+    reviewer = await keys.header("reviewer")
+    fabricated = "Die Holzlasur hat 42,95 EUR gekostet [1]."
+    grounded = "Die Holzlasur hat 39,95 EUR gekostet, der Beleg summiert sich auf 49,44 EUR [1]."
+
+    posted = {}
+    for name, answer in (("fabricated", fabricated), ("grounded", grounded)):
+        response = await client.post("/v1/answers", json=submission(answer), headers=ingest)
+        assert response.status_code == 202, response.text
+        assert response.json()["status"] == "queued"
+        posted[name] = response.json()["id"]
+
+    queued = await client.get(f"/v1/answers/{posted['fabricated']}", headers=ingest)
+    assert queued.status_code == 200
+    assert queued.json()["status"] == "queued"
+    assert queued.json()["verdict"] is None and queued.json()["verdict_hidden"] is True
+
+    await run_worker(settings)
+
+    for answer_id in posted.values():
+        hidden = (await client.get(f"/v1/answers/{answer_id}", headers=reviewer)).json()
+        assert hidden["status"] == "done"
+        assert hidden["verdict"] is None and hidden["verdict_hidden"] is True
+        assert "flagged" not in str(hidden)
+
+    rated = await client.post(
+        f"/v1/answers/{posted['fabricated']}/rating", json={"rating": "incorrect"}, headers=reviewer
+    )
+    assert rated.status_code == 200, rated.text
+    verdict = rated.json()["verdict"]
+    assert rated.json()["verdict_hidden"] is False
+    assert verdict["flagged"] is True
+    [reason] = verdict["reasons"]
+    start = fabricated.index("42,95")
+    assert (reason["kind"], reason["text"], reason["start"], reason["end"]) == (
+        "ungrounded_number",
+        "42,95",
+        start,
+        start + len("42,95"),
+    )
+    finding = next(f for f in verdict["stages"]["numbers"]["findings"] if f["text"] == "42,95")
+    assert finding["status"] == "ungrounded" and finding["excerpts"] == []
+
+    later = (await client.get(f"/v1/answers/{posted['fabricated']}", headers=ingest)).json()
+    assert later["verdict"] == verdict and later["rating"]["rating"] == "incorrect"
+
+    await client.post(
+        f"/v1/answers/{posted['grounded']}/rating", json={"rating": "correct"}, headers=reviewer
+    )
+    revealed = (await client.get(f"/v1/answers/{posted['grounded']}", headers=ingest)).json()
+    assert revealed["verdict"]["flagged"] is False
+    assert revealed["verdict"]["reasons"] == []
+    statuses = {
+        f["text"]: f["status"] for f in revealed["verdict"]["stages"]["numbers"]["findings"]
+    }
+    assert statuses == {"39,95": "grounded", "49,44": "grounded"}
+
+
+async def test_a_second_rating_is_a_marked_revision_not_the_blind_one(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    ingest, reviewer = await keys.header("ingest"), await keys.header("reviewer")
+    answer_id = (
+        await client.post("/v1/answers", json=submission("Sie kostete 39,95 EUR."), headers=ingest)
+    ).json()["id"]
+    await run_worker(settings)
+    url = f"/v1/answers/{answer_id}/rating"
+    await client.post(url, json={"rating": "incorrect"}, headers=reviewer)
+    second = (await client.post(url, json={"rating": "correct"}, headers=reviewer)).json()
+    assert second["rating"]["rating"] == "incorrect" and second["rating"]["post_reveal"] is False
+    assert [(r["rating"], r["post_reveal"]) for r in second["revisions"]] == [("correct", True)]
+
+
+async def test_repeated_external_id_returns_first_id_and_enqueues_nothing(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    ingest = await keys.header("ingest")
+    body = submission("Sie kostete 39,95 EUR.", external_id="chat-77")
+    first = await client.post("/v1/answers", json=body, headers=ingest)
+    second = await client.post("/v1/answers", json=body, headers=ingest)
+    assert first.status_code == 202 and second.status_code == 200
+    assert second.json() == {"id": first.json()["id"], "status": "queued", "duplicate": True}
+    other_tenant = await client.post(
+        "/v1/answers", json=body, headers=await keys.header("ingest", tenant="globex")
+    )
+    assert other_tenant.status_code == 202 and other_tenant.json()["id"] != first.json()["id"]
+
+    await run_worker(settings)
+    third = await client.post("/v1/answers", json=body, headers=ingest)
+    assert third.json() == {"id": first.json()["id"], "status": "done", "duplicate": True}
+    assert settings.redis_url is not None
+    async with Redis.from_url(settings.redis_url) as redis:
+        assert await redis.zcard(settings.queue_name) == 0
+
+
+async def test_rating_an_answer_still_on_the_queue_is_a_conflict(
+    client: httpx.AsyncClient, keys: Keys
+) -> None:
+    ingest, reviewer = await keys.header("ingest"), await keys.header("reviewer")
+    answer_id = (
+        await client.post("/v1/answers", json=submission("39,95 EUR"), headers=ingest)
+    ).json()["id"]
+    response = await client.post(
+        f"/v1/answers/{answer_id}/rating", json={"rating": "correct"}, headers=reviewer
+    )
+    assert response.status_code == 409
+    assert "queued" in response.json()["message"]

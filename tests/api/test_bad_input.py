@@ -1,0 +1,122 @@
+"""Bad input gets a 4xx that names the problem, and nothing lands anywhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from redis.asyncio import Redis
+
+from tests.conftest import Keys, run_worker
+from verifier.config import Settings
+
+VALID: dict[str, Any] = {
+    "question": "Wie groß ist das Bad?",
+    "answer": "Das Bad hat 5,31 m² [1].",
+    "excerpts": [{"n": 1, "text": "Bad 5,31 m²"}],
+}
+
+
+def without(field: str) -> dict[str, Any]:
+    return {k: v for k, v in VALID.items() if k != field}
+
+
+@pytest.mark.parametrize(
+    ("body", "names"),
+    [
+        (without("answer"), "answer"),
+        ({**VALID, "answer": ""}, "answer"),
+        ({**VALID, "answer": "  \n "}, "blank"),
+        (without("excerpts"), "excerpts"),
+        ({**VALID, "excerpts": []}, "excerpts"),
+        ({**VALID, "excerpts": [{"n": 1, "text": "a"}, {"n": 1, "text": "b"}]}, "repeated: [1]"),
+        ({**VALID, "excerpts": [{"n": 0, "text": "a"}]}, "excerpts.0.n"),
+        ({**VALID, "excerpts": [{"n": -2, "text": "a"}]}, "excerpts.0.n"),
+        ({**VALID, "excerpts": [{"n": "1", "text": "a"}]}, "excerpts.0.n"),
+        ({**VALID, "excerpts": [{"n": 1, "text": "a", "page": 3}]}, "excerpts.0.page"),
+        ({**VALID, "answer_modle": "qwen"}, "answer_modle"),
+        ({**VALID, "metadata": "not an object"}, "metadata"),
+    ],
+)
+async def test_invalid_bodies_are_422_naming_the_field(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, body: dict[str, Any], names: str
+) -> None:
+    response = await client.post("/v1/answers", json=body, headers=await keys.header("ingest"))
+    assert response.status_code == 422, response.text
+    assert response.json()["error"] == "validation_error"
+    assert names in response.json()["message"]
+    await assert_nothing_queued(settings)
+
+
+async def assert_nothing_queued(settings: Settings) -> None:
+    assert settings.redis_url is not None
+    async with Redis.from_url(settings.redis_url) as redis:
+        assert await redis.zcard(settings.queue_name) == 0
+
+
+async def test_wrong_content_type_is_415(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    headers = {**await keys.header("ingest"), "Content-Type": "text/plain"}
+    response = await client.post("/v1/answers", content=b'{"answer": "x"}', headers=headers)
+    assert response.status_code == 415
+    assert "text/plain" in response.json()["message"]
+    await assert_nothing_queued(settings)
+
+
+async def test_malformed_json_is_422(client: httpx.AsyncClient, keys: Keys) -> None:
+    headers = {**await keys.header("ingest"), "Content-Type": "application/json"}
+    response = await client.post("/v1/answers", content=b'{"answer": ', headers=headers)
+    assert response.status_code == 422
+    assert "JSON" in response.json()["message"]
+
+
+async def test_body_over_the_limit_is_413(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    huge = {**VALID, "excerpts": [{"n": 1, "text": "x" * (settings.max_body_bytes + 1)}]}
+    response = await client.post("/v1/answers", json=huge, headers=await keys.header("ingest"))
+    assert response.status_code == 413
+    assert str(settings.max_body_bytes) in response.json()["message"]
+    await assert_nothing_queued(settings)
+
+
+async def test_missing_unknown_and_wrong_role_keys(client: httpx.AsyncClient, keys: Keys) -> None:
+    no_key = await client.post("/v1/answers", json=VALID)
+    assert no_key.status_code == 401 and "Authorization" in no_key.json()["message"]
+    bad_key = await client.post("/v1/answers", json=VALID, headers={"Authorization": "Bearer vk_x"})
+    assert bad_key.status_code == 401 and "unknown" in bad_key.json()["message"]
+    reviewer = await client.post("/v1/answers", json=VALID, headers=await keys.header("reviewer"))
+    assert reviewer.status_code == 403 and "ingest" in reviewer.json()["message"]
+
+
+async def test_nothing_crosses_tenants(client: httpx.AsyncClient, keys: Keys) -> None:
+    posted = await client.post("/v1/answers", json=VALID, headers=await keys.header("ingest"))
+    answer_id = posted.json()["id"]
+    other = await keys.header("ingest", tenant="globex")
+    other_reviewer = await keys.header("reviewer", tenant="globex")
+    assert (await client.get(f"/v1/answers/{answer_id}", headers=other)).status_code == 404
+    rating = await client.post(
+        f"/v1/answers/{answer_id}/rating", json={"rating": "correct"}, headers=other_reviewer
+    )
+    assert rating.status_code == 404
+    ingest_rating = await client.post(
+        f"/v1/answers/{answer_id}/rating",
+        json={"rating": "correct"},
+        headers=await keys.header("ingest"),
+    )
+    assert ingest_rating.status_code == 403
+
+
+async def test_unknown_id_is_404_and_bad_rating_value_is_422(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    reviewer = await keys.header("reviewer")
+    assert (await client.get("/v1/answers/nope", headers=reviewer)).status_code == 404
+    posted = await client.post("/v1/answers", json=VALID, headers=await keys.header("ingest"))
+    await run_worker(settings)
+    bad = await client.post(
+        f"/v1/answers/{posted.json()['id']}/rating", json={"rating": "meh"}, headers=reviewer
+    )
+    assert bad.status_code == 422 and "rating" in bad.json()["message"]

@@ -1,0 +1,82 @@
+"""Citations name real excerpts and carry their numbers; links come from the excerpts."""
+
+from __future__ import annotations
+
+import time
+
+from verifier.checks.citations import check_citations, find_markers
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+from verifier.checks.urls import check_urls, normalize_url
+
+EXCERPTS = [
+    SourceText(1, "Wohnzimmer 30,47 m²\nKüche 9,86 m²", url="https://paperless.home.arpa/doc/412"),
+    SourceText(2, "Miete: 890,00 EUR warm. Details unter https://example.org/miete/2026/."),
+]
+
+
+def citations(answer: str) -> list[tuple[str, str, list[int], list[int]]]:
+    stage = check_citations(answer, EXCERPTS, check_numbers("", answer, EXCERPTS))
+    return [(f.kind, f.text, f.cited, f.grounded_in) for f in stage.findings]
+
+
+def test_markers_in_every_form_are_expanded() -> None:
+    found = [m.numbers for m in find_markers("a [1, 3] b [1][2] c [1-3] d [2–4] e [ 7 ]")]
+    assert found == [(1, 3), (1,), (2,), (1, 2, 3), (2, 3, 4), (7,)]
+
+
+def test_a_marker_naming_no_excerpt_is_dangling() -> None:
+    assert citations("Die Küche hat 9,86 m² [1][3].") == [("dangling_citation", "[3]", [3], [])]
+    assert citations("Die Küche hat 9,86 m² [1-3].")[0][:3] == (
+        "dangling_citation",
+        "[1-3]",
+        [1, 2, 3],
+    )
+    assert citations("Die Küche hat 9,86 m² [1, 2].") == []
+
+
+def test_a_number_cited_from_the_wrong_excerpt_is_miscited() -> None:
+    assert citations("Laut [2] hat die Küche 9,86 m².") == [("miscited", "9,86", [2], [1])]
+    assert citations("Die Miete beträgt 890 EUR [1].") == [("miscited", "890", [1], [2])]
+    assert citations("Die Miete beträgt 890 EUR [2]. Die Küche hat 9,86 m² [1].") == []
+    assert citations("Die Miete beträgt 890 EUR. [2]") == []
+    assert citations("Die Miete beträgt 890 EUR. [1]") == [("miscited", "890", [1], [2])]
+
+
+def test_a_number_without_any_citation_in_its_sentence_is_not_miscited() -> None:
+    assert citations("Die Miete beträgt 890 EUR. Das steht in den Unterlagen [1].") == []
+
+
+def urls(answer: str) -> list[tuple[str, str]]:
+    return [(f.status, f.text) for f in check_urls(answer, EXCERPTS).findings]
+
+
+def test_links_are_compared_without_scheme_slash_fragment_or_www() -> None:
+    assert normalize_url("HTTPS://www.Example.org/miete/2026/#top") == "example.org/miete/2026"
+    assert urls("Siehe http://example.org/miete/2026#x.") == [
+        ("known", "http://example.org/miete/2026#x")
+    ]
+    assert urls("Quelle: (https://paperless.home.arpa/doc/412/)") == [
+        ("known", "https://paperless.home.arpa/doc/412/")
+    ]
+    assert urls("[Beleg](https://paperless.home.arpa/doc/412)") == [
+        ("known", "https://paperless.home.arpa/doc/412")
+    ]
+
+
+def test_an_unknown_link_is_flagged_and_named() -> None:
+    stage = check_urls("Mehr unter https://example.org/miete/2025 und www.evil.test/x.", EXCERPTS)
+    assert stage.flagged
+    assert [(f.status, f.text) for f in stage.findings] == [
+        ("unknown_url", "https://example.org/miete/2025"),
+        ("unknown_url", "www.evil.test/x"),
+    ]
+    assert "https://example.org/miete/2025" in stage.findings[0].message_en
+
+
+def test_hostile_text_is_checked_in_linear_time() -> None:
+    hostile = "[1" + ", 1" * 100_000 + " https://" + "a." * 100_000 + "[" * 100_000
+    started = time.perf_counter()
+    check_urls(hostile, EXCERPTS)
+    find_markers(hostile)
+    assert time.perf_counter() - started < 2.0

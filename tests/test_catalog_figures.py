@@ -1,0 +1,28 @@
+"""The public catalogs hold the code stage to its figures: a change that adds false alarms or
+loses catches the code can see fails here. Update the bounds only with a measured improvement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SHARED
+from verifier.evaluate import EvalSummary, evaluate, read_cases
+
+# catalog: (most false alarms allowed, fewest code-visible catches required), as counts.
+BOUNDS = {
+    "cases/de_public.jsonl": (0, 16),
+    "bench/ragtruth_test_subset.jsonl": (7, 48),
+    "bench/faithbench.jsonl": (10, 38),
+}
+
+
+@pytest.mark.parametrize("catalog", sorted(BOUNDS))
+def test_catalog_figures_do_not_regress(catalog: str) -> None:
+    path = SHARED / catalog
+    assert path.exists(), f"catalog {path} is missing; the shared/ folder must sit beside the repo"
+    summary: EvalSummary = evaluate(read_cases(Path(path)))
+    max_false_alarms, min_visible_catches = BOUNDS[catalog]
+    assert summary.false_alarms.hits <= max_false_alarms, summary.lines()
+    assert summary.visible_catches.hits >= min_visible_catches, summary.lines()

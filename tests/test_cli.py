@@ -1,0 +1,141 @@
+"""The `verifier` command as a user runs it: a real process, a real port, real Redis."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.conftest import SHARED
+
+VERIFIER = [sys.executable, "-m", "verifier.cli"]
+DE_PUBLIC = SHARED / "cases" / "de_public.jsonl"
+
+
+def run(args: list[str], env: dict[str, str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        VERIFIER + args,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    """A clean environment whose embedded defaults live in a temp data dir."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
+    return {**clean, "VERIFIER_DATA_DIR": str(tmp_path / "data")}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def served(env: dict[str, str], tmp_path: Path) -> Iterator[str]:
+    """`verifier serve` on the embedded defaults, as the README starts it."""
+    port = free_port()
+    log_path = tmp_path / "serve.log"
+    log = log_path.open("w")
+    process = subprocess.Popen(
+        [*VERIFIER, "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(f"{base}/openapi.json", timeout=1)
+            break
+        except httpx.TransportError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"verifier serve did not come up:\n{log_path.read_text()}")
+            time.sleep(0.2)
+    yield base
+    process.terminate()
+    process.wait(timeout=30)
+    log.close()
+    output = log_path.read_text()
+    assert process.returncode == 0, output
+    assert "verifier listening on" in output
+
+
+def test_serve_verifies_a_posted_answer_end_to_end(served: str, env: dict[str, str]) -> None:
+    ingest = run(["keys", "create", "--role", "ingest", "--tenant", "home"], env).stdout.strip()
+    reviewer = run(["keys", "create", "--role", "reviewer", "--tenant", "home"], env).stdout.strip()
+    assert ingest.startswith("vk_") and reviewer.startswith("vk_")
+    body = {
+        "question": "Was hat die Sanierung gekostet?",
+        "answer": "Die Sanierung hat 127.515 EUR gekostet [1].",
+        "excerpts": [{"n": 1, "text": "Summe Sanierung Altbau 2025: 127.551,00 EUR"}],
+    }
+    posted = httpx.post(
+        f"{served}/v1/answers", json=body, headers={"Authorization": f"Bearer {ingest}"}
+    )
+    assert posted.status_code == 202, posted.text
+    answer_url = f"{served}/v1/answers/{posted.json()['id']}"
+    deadline = time.monotonic() + 30
+    while (state := httpx.get(answer_url, headers={"Authorization": f"Bearer {ingest}"}).json())[
+        "status"
+    ] != "done":
+        assert state["status"] in ("queued", "running") and time.monotonic() < deadline, state
+        time.sleep(0.1)
+    assert state["verdict_hidden"] is True and state["verdict"] is None
+    rated = httpx.post(
+        f"{answer_url}/rating",
+        json={"rating": "incorrect"},
+        headers={"Authorization": f"Bearer {reviewer}"},
+    ).json()
+    assert rated["verdict"]["flagged"] is True
+    assert [r["text"] for r in rated["verdict"]["reasons"]] == ["127.515"]
+
+
+def test_check_prints_a_verdict(tmp_path: Path, env: dict[str, str]) -> None:
+    case = {
+        "question": "Wie groß ist das Bad?",
+        "answer": "Das Bad hat 5,13 m² [1].",
+        "excerpts": [{"n": 1, "text": "Bad 5,31 m²"}],
+    }
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case))
+    result = run(["check", str(path), "--no-judge"], env)
+    assert result.returncode == 0, result.stderr
+    verdict = json.loads(result.stdout)
+    assert verdict["flagged"] is True
+    assert verdict["judge"]["status"] == "skipped"
+
+
+def test_check_on_a_missing_file_says_so(env: dict[str, str]) -> None:
+    result = run(["check", "/nonexistent/case.json"], env)
+    assert result.returncode == 2 and "/nonexistent/case.json" in result.stderr
+
+
+def test_eval_prints_figures_and_writes_one_line_per_case(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    out = tmp_path / "results.jsonl"
+    result = run(["eval", str(DE_PUBLIC), "--no-judge", "--out", str(out)], env)
+    assert result.returncode == 0, result.stderr
+    assert "false-alarm rate" in result.stdout and "catch rate" in result.stdout
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    cases = [json.loads(line) for line in DE_PUBLIC.read_text().splitlines() if line.strip()]
+    assert [r["id"] for r in rows] == [c["id"] for c in cases]
+    assert set(rows[0]) == {"id", "label", "flagged", "reasons", "findings"}
+    flagged_correct = sum(r["flagged"] for r in rows if r["label"] == "correct")
+    correct = sum(r["label"] == "correct" for r in rows)
+    assert f"{flagged_correct}/{correct})" in result.stdout

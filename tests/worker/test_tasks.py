@@ -1,0 +1,63 @@
+"""The worker task: at-least-once delivery yields exactly one verdict; outages retry."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from arq import Retry
+from sqlalchemy import func, select
+
+from verifier.db import SessionMaker, create_engine, create_sessionmaker
+from verifier.store.models import Answer, Verdict
+from worker.tasks import retry_delay, verify_answer
+
+SUBMISSION: dict[str, Any] = {
+    "question": "Wie viel?",
+    "answer": "Es waren 127.551,00 EUR, nicht 99 EUR.",
+    "excerpts": [{"n": 1, "text": "Summe Sanierung: 127.551,00 EUR"}],
+}
+
+
+def job(answer_id: str) -> dict[str, Any]:
+    return {
+        "answer_id": answer_id,
+        "tenant": "acme",
+        "submission": SUBMISSION,
+        "received_at": "2026-11-29T10:00:00+00:00",
+    }
+
+
+async def count(sessionmaker: SessionMaker, model: type[Any]) -> int:
+    async with sessionmaker() as session:
+        return int((await session.execute(select(func.count()).select_from(model))).scalar_one())
+
+
+async def test_a_job_delivered_twice_leaves_one_verdict(sessionmaker: SessionMaker) -> None:
+    ctx = {"sessionmaker": sessionmaker, "job_try": 1}
+    assert await verify_answer(ctx, **job("a1")) == "done"
+    assert await verify_answer(ctx, **job("a1")) == "done"
+    await asyncio.gather(*(verify_answer(ctx, **job("a2")) for _ in range(3)))
+    assert await count(sessionmaker, Answer) == 2
+    assert await count(sessionmaker, Verdict) == 2
+    async with sessionmaker() as session:
+        verdict = (
+            await session.execute(select(Verdict).where(Verdict.answer_id == "a1"))
+        ).scalar_one()
+    assert verdict.flagged is True
+    assert [r["text"] for r in verdict.reasons] == ["99"]
+
+
+async def test_database_outage_is_retried_never_dropped() -> None:
+    unreachable = create_engine("postgresql+asyncpg://nobody:secret@127.0.0.1:1/none")
+    ctx = {"sessionmaker": create_sessionmaker(unreachable), "job_try": 2}
+    with pytest.raises(Retry):
+        await verify_answer(ctx, **job("a3"))
+    await unreachable.dispose()
+
+
+def test_retry_delay_grows_with_jitter_and_is_capped() -> None:
+    first = [retry_delay(1) for _ in range(50)]
+    assert all(0.125 <= d <= 0.375 for d in first) and len(set(first)) > 1
+    assert all(d <= 45 for d in (retry_delay(30) for _ in range(50)))

@@ -1,0 +1,38 @@
+"""Routes for chatbots posting answers and anyone of the tenant reading their state."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, status
+from fastapi.responses import JSONResponse
+
+from verifier import service
+from verifier.api.deps import IngestDep, JsonBody, QueueDep, ReaderDep, SessionDep
+from verifier.schemas import AnswerAccepted, AnswerIn, AnswerOut, ErrorOut
+
+router = APIRouter(prefix="/v1/answers", tags=["answers"])
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 415, 422, 503)
+}
+
+
+@router.post(
+    "",
+    status_code=status.HTTP_202_ACCEPTED,
+    response_model=AnswerAccepted,
+    dependencies=[JsonBody],
+    responses=ERRORS,
+)
+async def post_answer(body: AnswerIn, principal: IngestDep, queue: QueueDep) -> JSONResponse:
+    """Accept a finished answer for background verification; a repeated external_id is 200."""
+    accepted = await service.submit_answer(queue, principal, body)
+    code = status.HTTP_200_OK if accepted.duplicate else status.HTTP_202_ACCEPTED
+    return JSONResponse(accepted.model_dump(mode="json"), status_code=code)
+
+
+@router.get("/{answer_id}", response_model=AnswerOut, responses=ERRORS)
+async def get_answer(
+    answer_id: str, principal: ReaderDep, session: SessionDep, queue: QueueDep
+) -> AnswerOut:
+    """The answer's status; its verdict stays hidden until a human has rated it blind."""
+    return await service.show_answer(session, queue, principal, answer_id)

@@ -1,0 +1,80 @@
+"""Dependencies that validate and load: auth, sessions, the queue, the answer by id."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from verifier.db import unit_of_work
+from verifier.exceptions import Forbidden, Unauthorized, UnsupportedMediaType
+from verifier.keys import KeyStore, Principal, Role
+from verifier.queue import SubmissionQueue
+from verifier.service import load_stored_answer
+from verifier.store.models import Answer
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """One session per request: committed when the route succeeds, rolled back otherwise."""
+    async with unit_of_work(request.app.state.sessionmaker) as session:
+        yield session
+
+
+def get_queue(request: Request) -> SubmissionQueue:
+    """The app's submission queue."""
+    queue: SubmissionQueue = request.app.state.queue
+    return queue
+
+
+async def get_principal(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> Principal:
+    """The caller behind the Bearer key, or a 401 that says what is wrong."""
+    if authorization is None:
+        raise Unauthorized("missing Authorization header; send 'Authorization: Bearer <key>'")
+    scheme, _, secret = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not secret.strip():
+        raise Unauthorized("Authorization header must be 'Bearer <key>'")
+    keys: KeyStore = request.app.state.keys
+    return await keys.authenticate(secret.strip())
+
+
+def require_role(*roles: Role) -> Any:
+    """A dependency admitting only keys with one of these roles."""
+
+    async def check(principal: Annotated[Principal, Depends(get_principal)]) -> Principal:
+        if principal.role not in roles:
+            allowed = " or ".join(roles)
+            raise Forbidden(f"this route needs a {allowed} key, not {principal.role}")
+        return principal
+
+    return Depends(check)
+
+
+def require_json(content_type: Annotated[str | None, Header()] = None) -> None:
+    """Bodies must be declared as JSON; anything else is a 415 naming what was sent."""
+    media_type = (content_type or "").split(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise UnsupportedMediaType(
+            f"Content-Type must be application/json, got {content_type or 'none'!r}"
+        )
+
+
+SessionDep = Annotated[AsyncSession, Depends(get_session)]
+QueueDep = Annotated[SubmissionQueue, Depends(get_queue)]
+IngestDep = Annotated[Principal, require_role("ingest", "admin")]
+ReaderDep = Annotated[Principal, require_role("ingest", "reviewer", "analyst", "admin")]
+ReviewerDep = Annotated[Principal, require_role("reviewer", "admin")]
+JsonBody = Depends(require_json)
+
+
+async def get_rateable_answer(
+    answer_id: str, session: SessionDep, queue: QueueDep, principal: ReviewerDep
+) -> Answer:
+    """The stored answer of the reviewer's tenant, or a 404 from here, not from the route."""
+    return await load_stored_answer(session, queue, principal, answer_id)
+
+
+RateableAnswerDep = Annotated[Answer, Depends(get_rateable_answer)]

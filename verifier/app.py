@@ -1,0 +1,117 @@
+"""The FastAPI application: wiring, lifespan and the one place errors become HTTP."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from verifier import __version__
+from verifier.api import answers, ratings
+from verifier.config import Settings
+from verifier.db import create_engine, create_sessionmaker
+from verifier.exceptions import VerifierError
+from verifier.keys import KeyStore
+from verifier.queue import SubmissionQueue, connect
+
+
+class BodySizeLimit:
+    """Rejects bodies over the limit with a 413 before anything reads them whole."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            await self._reject(send)
+            return
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.max_bytes:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited_receive, send)
+        except _TooLarge:
+            await self._reject(send)
+
+    async def _reject(self, send: Send) -> None:
+        response = _error(413, "payload_too_large", f"body exceeds {self.max_bytes} bytes")
+        await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
+        await send({"type": "http.response.body", "body": response.body})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _error(status: int, code: str, message: str, details: Any = None) -> JSONResponse:
+    body: dict[str, Any] = {"error": code, "message": message}
+    if details is not None:
+        body["details"] = details
+    return JSONResponse(body, status_code=status)
+
+
+def _describe(errors: list[Any]) -> str:
+    parts = []
+    for err in errors:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts)
+
+
+async def _verifier_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, VerifierError)
+    return _error(exc.status_code, exc.code, exc.message)
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = [
+        {"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
+        for e in exc.errors()
+    ]
+    return _error(422, "validation_error", _describe(errors), errors)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The API for these settings; Redis must be resolved (settings.redis_url set)."""
+    if not settings.redis_url:
+        raise ValueError("create_app needs settings.redis_url; the CLI starts an embedded Redis")
+    redis_url = settings.redis_url
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = create_engine(settings.resolved_database_url())
+        app.state.sessionmaker = create_sessionmaker(engine)
+        app.state.keys = KeyStore(app.state.sessionmaker, settings.key_cache_ttl_s)
+        pool = await connect(redis_url)
+        app.state.queue = SubmissionQueue(pool, settings.queue_name)
+        try:
+            yield
+        finally:
+            await pool.aclose()
+            await engine.dispose()
+
+    app = FastAPI(title="Answer verifier", version=__version__, lifespan=lifespan)
+    app.add_exception_handler(VerifierError, _verifier_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.include_router(answers.router)
+    app.include_router(ratings.router)
+    return app

@@ -1,0 +1,123 @@
+"""Citation check: markers must name real excerpts; a number cited from [n] must be in [n]."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from verifier.checks.models import CitationFinding, CitationStage, NumberStage, SourceText
+
+# [2], [1, 3], [1;2], [1-3], [1–3]; one marker per bracket pair, so [1][2] is two markers.
+_MARKER = re.compile(r"\[\s*(\d{1,4}(?:\s*[,;\-–—]\s*\d{1,4})*)\s*\]")
+_PART = re.compile(r"(\d{1,4})(?:\s*[\-–—]\s*(\d{1,4}))?")
+_LEADING_MARKERS = re.compile(r"(?:\s*" + _MARKER.pattern + ")+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_MAX_RANGE = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """One citation marker in the answer and the excerpt numbers it names."""
+
+    start: int
+    end: int
+    text: str
+    numbers: tuple[int, ...]
+
+
+def find_markers(text: str) -> list[Marker]:
+    """Every citation marker in the text, with ranges expanded ([1-3] names 1, 2 and 3)."""
+    markers = []
+    for match in _MARKER.finditer(text):
+        numbers: list[int] = []
+        for part in _PART.finditer(match.group(1)):
+            low = int(part.group(1))
+            high = int(part.group(2)) if part.group(2) else low
+            if high < low or high - low > _MAX_RANGE:
+                high = low  # not a range a writer means; keep the first number only
+            numbers.extend(range(low, high + 1))
+        markers.append(Marker(match.start(), match.end(), match.group(), tuple(numbers)))
+    return markers
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence; a marker opening a sentence still belongs to the last one."""
+    spans = []
+    start = 0
+    for boundary in _SENTENCE_END.finditer(text):
+        spans.append((start, boundary.start()))
+        start = boundary.end()
+    spans.append((start, len(text)))
+    merged: list[tuple[int, int]] = []
+    for begin, end in spans:
+        lead = _LEADING_MARKERS.match(text, begin, end)
+        if merged and lead:
+            merged[-1] = (merged[-1][0], lead.end())
+            begin = lead.end()
+        merged.append((begin, end))
+    return merged
+
+
+def _refs(numbers: Sequence[int]) -> str:
+    return ", ".join(f"[{n}]" for n in numbers)
+
+
+def check_citations(
+    answer: str, excerpts: Sequence[SourceText], numbers: NumberStage
+) -> CitationStage:
+    """Dangling markers, and grounded numbers whose sentence cites only other excerpts."""
+    existing = {e.n for e in excerpts}
+    markers = find_markers(answer)
+    findings = []
+    for marker in markers:
+        missing = [n for n in marker.numbers if n not in existing]
+        if missing:
+            findings.append(
+                CitationFinding(
+                    kind="dangling_citation",
+                    text=marker.text,
+                    start=marker.start,
+                    end=marker.end,
+                    cited=list(marker.numbers),
+                    grounded_in=[],
+                    message_en=f"{marker.text} cites {_refs(missing)}, which is not an excerpt.",
+                    message_de=f"{marker.text} verweist auf {_refs(missing)}, den es nicht gibt.",
+                )
+            )
+    sentences = sentence_spans(answer)
+    for finding in numbers.findings:
+        if finding.status != "grounded" or not finding.excerpts:
+            continue
+        sentence = next(((s, e) for s, e in sentences if s <= finding.start < e), None)
+        if sentence is None:
+            continue
+        cited = sorted(
+            {
+                n
+                for m in markers
+                if sentence[0] <= m.start < sentence[1]
+                for n in m.numbers
+                if n in existing
+            }
+        )
+        if cited and not set(cited) & set(finding.excerpts):
+            findings.append(
+                CitationFinding(
+                    kind="miscited",
+                    text=finding.text,
+                    start=finding.start,
+                    end=finding.end,
+                    cited=cited,
+                    grounded_in=finding.excerpts,
+                    message_en=(
+                        f'"{finding.text}" is attributed to {_refs(cited)} but only '
+                        f"{_refs(finding.excerpts)} contains it."
+                    ),
+                    message_de=(
+                        f"„{finding.text}“ wird {_refs(cited)} zugeschrieben, steht aber "
+                        f"nur in {_refs(finding.excerpts)}."
+                    ),
+                )
+            )
+    return CitationStage(flagged=bool(findings), findings=findings)

@@ -1,0 +1,229 @@
+"""The `verifier` command: serve, worker, api, keys, check, eval."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import signal
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from verifier import migrate
+from verifier.config import Settings, get_settings
+from verifier.db import create_engine, create_sessionmaker
+from verifier.embedded_redis import EmbeddedRedis, running_url
+from verifier.evaluate import evaluate, read_cases
+from verifier.keys import ROLES, create_key
+from verifier.pipeline import sources_of, verify_case
+
+NO_JUDGE_YET = "the judge stage is not part of this version; only the code stage ran"
+
+
+@contextlib.contextmanager
+def redis_for(settings: Settings, *, reuse: bool) -> Iterator[Settings]:
+    """Settings with a Redis URL: the configured one, a running embedded one, or a new one."""
+    if settings.redis_url:
+        yield settings
+        return
+    url = running_url(settings.data_dir) if reuse else None
+    if url is not None:
+        print(f"using the embedded Redis already running at {url}", file=sys.stderr)
+        yield settings.model_copy(update={"redis_url": url})
+        return
+    embedded = EmbeddedRedis(settings.data_dir)
+    url = embedded.start()
+    print(f"started embedded Redis at {url} (data in {embedded.dir})", file=sys.stderr)
+    try:
+        yield settings.model_copy(update={"redis_url": url})
+    finally:
+        embedded.stop()
+
+
+def _migrate(settings: Settings) -> None:
+    migrate.upgrade(settings.resolved_database_url())
+
+
+class _Server(uvicorn.Server):
+    """uvicorn re-raises SIGTERM after shutdown, which would kill us before the worker and the
+    embedded Redis are stopped; here a signal only asks the server to exit."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, self.handle_exit, sig, None)
+        try:
+            yield
+        finally:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.remove_signal_handler(sig)
+
+
+async def _serve(settings: Settings, host: str, port: int, with_worker: bool) -> None:
+    from verifier.app import create_app
+    from worker.main import build_worker
+
+    server = _Server(uvicorn.Config(create_app(settings), host=host, port=port))
+    tasks = [asyncio.create_task(server.serve())]
+    worker = build_worker(settings, handle_signals=False) if with_worker else None
+    if worker is not None:
+        tasks.append(asyncio.create_task(worker.async_run()))
+    # uvicorn exposes readiness only as a flag, so it is polled.
+    while not server.started and not tasks[0].done():  # noqa: ASYNC110
+        await asyncio.sleep(0.05)
+    if server.started:
+        print(f"verifier listening on http://{host}:{port}", file=sys.stderr, flush=True)
+    try:
+        await tasks[0]
+    finally:
+        if worker is not None:
+            await worker.close()
+            tasks[1].cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await tasks[1]
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """API and worker in one process, on the embedded defaults unless configured."""
+    settings = get_settings()
+    _migrate(settings)
+    print(f"database: {settings.resolved_database_url()}", file=sys.stderr)
+    with redis_for(settings, reuse=False) as resolved:
+        asyncio.run(_serve(resolved, args.host, args.port, with_worker=True))
+    return 0
+
+
+def cmd_api(args: argparse.Namespace) -> int:
+    """The API alone."""
+    settings = get_settings()
+    _migrate(settings)
+    with redis_for(settings, reuse=True) as resolved:
+        asyncio.run(_serve(resolved, args.host, args.port, with_worker=False))
+    return 0
+
+
+def cmd_worker(_: argparse.Namespace) -> int:
+    """A worker alone, for scaling out against a shared Redis and database."""
+    from worker.main import build_worker
+
+    settings = get_settings()
+    _migrate(settings)
+    with redis_for(settings, reuse=True) as resolved:
+        build_worker(resolved).run()
+    return 0
+
+
+async def _create_key(settings: Settings, role: Any, tenant: str) -> str:
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        secret, _ = await create_key(create_sessionmaker(engine), role, tenant)
+    finally:
+        await engine.dispose()
+    return secret
+
+
+def cmd_keys_create(args: argparse.Namespace) -> int:
+    """Print a new key once; only its hash is stored."""
+    settings = get_settings()
+    _migrate(settings)
+    secret = asyncio.run(_create_key(settings, args.role, args.tenant))
+    print(secret)
+    print(
+        f"role={args.role} tenant={args.tenant}; store it now, it is not shown again",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _load_case(path: Path) -> dict[str, Any]:
+    case: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    missing = {"question", "answer", "excerpts"} - case.keys()
+    if missing:
+        raise ValueError(f"{path}: case lacks {sorted(missing)}")
+    return case
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Verify one case synchronously and print the verdict as JSON."""
+    case = _load_case(Path(args.case))
+    verdict = verify_case(case["question"], case["answer"], sources_of(case["excerpts"]))
+    output = verdict.model_dump(mode="json")
+    output["judge"] = {
+        "status": "skipped" if args.no_judge else "unavailable",
+        "reason": "--no-judge" if args.no_judge else NO_JUDGE_YET,
+    }
+    print(json.dumps(output, ensure_ascii=False, indent=2))
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    """Verify a catalog and print false-alarm and catch rates."""
+    cases = read_cases(Path(args.cases))
+    if args.out:
+        with Path(args.out).open("w", encoding="utf-8") as out:
+            summary = evaluate(cases, out)
+    else:
+        summary = evaluate(cases)
+    print(f"catalog: {args.cases}")
+    for line in summary.lines():
+        print(line)
+    if not args.no_judge:
+        print(f"judge: not run ({NO_JUDGE_YET})")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="verifier", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    for name, handler, helptext in (
+        ("serve", cmd_serve, "API + worker (+ embedded Redis when none is configured)"),
+        ("api", cmd_api, "the HTTP API alone"),
+    ):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("--host", default="127.0.0.1")
+        p.add_argument("--port", type=int, default=8000)
+        p.set_defaults(handler=handler)
+    sub.add_parser("worker", help="a worker alone").set_defaults(handler=cmd_worker)
+
+    keys = sub.add_parser("keys", help="API keys").add_subparsers(
+        dest="keys_command", required=True
+    )
+    create = keys.add_parser("create", help="create a key and print it once")
+    create.add_argument("--role", choices=ROLES, required=True)
+    create.add_argument("--tenant", default="default")
+    create.set_defaults(handler=cmd_keys_create)
+
+    check = sub.add_parser("check", help="verify one case file and print the verdict")
+    check.add_argument("case", metavar="CASE.json")
+    check.add_argument("--no-judge", action="store_true")
+    check.set_defaults(handler=cmd_check)
+
+    ev = sub.add_parser("eval", help="verify a JSONL catalog and print its figures")
+    ev.add_argument("cases", metavar="CASES.jsonl")
+    ev.add_argument("--no-judge", action="store_true")
+    ev.add_argument("--out", metavar="RESULTS.jsonl")
+    ev.set_defaults(handler=cmd_eval)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `verifier` command."""
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.handler(args)
+    except (ValueError, OSError) as exc:
+        print(f"verifier: error: {exc}", file=sys.stderr)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

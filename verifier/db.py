@@ -1,0 +1,76 @@
+"""Database engine and sessions: one session per unit of work, committed by its owner."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+from verifier.exceptions import DependencyUnavailable
+
+SessionMaker = async_sessionmaker[AsyncSession]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets the API read while the worker writes; foreign keys are off by default in SQLite.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def create_engine(url: str) -> AsyncEngine:
+    """An async engine for the URL; SQLite gets its directory created and sane pragmas."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_async_engine(url, connect_args={"timeout": 10})
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_async_engine(url, pool_pre_ping=True, pool_timeout=5)
+
+
+def create_sessionmaker(engine: AsyncEngine) -> SessionMaker:
+    """Sessions that keep loaded attributes after commit (responses are built after it)."""
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether a database error means the database cannot be reached (not a bad query)."""
+    if isinstance(exc, OperationalError):
+        return True
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        return True
+    return isinstance(exc, OSError | ConnectionError | TimeoutError)
+
+
+@asynccontextmanager
+async def unit_of_work(sessionmaker: SessionMaker) -> AsyncIterator[AsyncSession]:
+    """A session that commits when the block succeeds and rolls back when it raises."""
+    try:
+        async with sessionmaker() as session:
+            try:
+                yield session
+                await session.commit()
+            except BaseException:
+                await session.rollback()
+                raise
+    except DependencyUnavailable:
+        raise
+    except Exception as exc:
+        if is_outage(exc):
+            raise DependencyUnavailable("database", type(exc).__name__) from exc
+        raise

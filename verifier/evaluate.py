@@ -1,0 +1,135 @@
+"""Run the checks over a labeled catalog and measure false alarms and catch rate."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from verifier.pipeline import sources_of, verify_case
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A proportion with its counts and 95% Wilson interval; no data when the base is 0."""
+
+    hits: int
+    total: int
+
+    @property
+    def value(self) -> float | None:
+        """The proportion, or None when nothing was counted."""
+        return self.hits / self.total if self.total else None
+
+    def interval(self, z: float = 1.96) -> tuple[float, float] | None:
+        """The Wilson score interval, or None when nothing was counted."""
+        if not self.total:
+            return None
+        p, n = self.hits / self.total, self.total
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - margin), min(1.0, centre + margin)
+
+    def describe(self) -> str:
+        """'12.5% (95% CI 4.1–28.3%, 4/32)' or 'no data (0/0)'."""
+        interval = self.interval()
+        if interval is None or self.value is None:
+            return "no data (0/0)"
+        low, high = interval
+        return f"{self.value:.1%} (95% CI {low:.1%}–{high:.1%}, {self.hits}/{self.total})"
+
+
+@dataclass(frozen=True, slots=True)
+class EvalSummary:
+    """False alarms among correct answers, catches among incorrect ones and among those
+    whose error the code stage can see."""
+
+    cases: int
+    false_alarms: Rate
+    catches: Rate
+    visible_catches: Rate
+
+    def lines(self) -> list[str]:
+        """Human-readable summary lines."""
+        return [
+            f"cases: {self.cases}",
+            f"false-alarm rate (flagged among correct): {self.false_alarms.describe()}",
+            f"catch rate (flagged among incorrect):     {self.catches.describe()}",
+            f"catch rate where code can see the error:  {self.visible_catches.describe()}",
+        ]
+
+
+_RAW_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _digit_forms(text: str) -> set[str]:
+    return {re.sub(r"\D", "", token) for token in _RAW_NUMBER.findall(text)}
+
+
+def code_visible(case: dict[str, Any]) -> bool:
+    """Whether an incorrect case's error is one the code stage can see.
+
+    German cases say so in their "check" field; labeled-span catalogs count when a span holds
+    a number whose digits stand in no excerpt (a naive rule, independent of our checks).
+    """
+    if case.get("label") != "incorrect":
+        return False
+    if "check" in case:
+        return bool(case["check"] != "judge")
+    source_digits = set().union(*(_digit_forms(e["text"]) for e in case["excerpts"]))
+    source_digits |= _digit_forms(case.get("question", ""))
+    return any(_digit_forms(span.get("text", "")) - source_digits for span in case.get("spans", []))
+
+
+def read_cases(path: Path) -> Iterator[dict[str, Any]]:
+    """Cases from a JSONL catalog; a malformed line names its line number."""
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                case: dict[str, Any] = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{number}: not valid JSON: {exc.msg}") from exc
+            missing = {"id", "question", "answer", "excerpts"} - case.keys()
+            if missing:
+                raise ValueError(f"{path}:{number}: case lacks {sorted(missing)}")
+            yield case
+
+
+def evaluate(cases: Iterable[dict[str, Any]], out: TextIO | None = None) -> EvalSummary:
+    """Verify each case, write one result line per case to out, and summarise."""
+    total = flagged_correct = correct = flagged_incorrect = incorrect = 0
+    visible = flagged_visible = 0
+    for case in cases:
+        verdict = verify_case(case["question"], case["answer"], sources_of(case["excerpts"]))
+        label = case.get("label")
+        total += 1
+        if label == "correct":
+            correct += 1
+            flagged_correct += verdict.flagged
+        elif label == "incorrect":
+            incorrect += 1
+            flagged_incorrect += verdict.flagged
+            if code_visible(case):
+                visible += 1
+                flagged_visible += verdict.flagged
+        if out is not None:
+            row = {
+                "id": case["id"],
+                "label": label,
+                "flagged": verdict.flagged,
+                "reasons": [r.model_dump() for r in verdict.reasons],
+                "findings": verdict.stages,
+            }
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return EvalSummary(
+        total,
+        Rate(flagged_correct, correct),
+        Rate(flagged_incorrect, incorrect),
+        Rate(flagged_visible, visible),
+    )

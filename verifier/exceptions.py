@@ -1,0 +1,74 @@
+"""Domain errors; verifier.app maps each to one HTTP status in a single handler."""
+
+from __future__ import annotations
+
+
+class VerifierError(Exception):
+    """Base of every error the service raises on purpose."""
+
+    status_code = 500
+    code = "internal_error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(VerifierError):
+    """The request was understood but cannot be accepted as it is."""
+
+    status_code = 400
+    code = "bad_request"
+
+
+class PayloadTooLarge(VerifierError):
+    """The body exceeds the configured size limit."""
+
+    status_code = 413
+    code = "payload_too_large"
+
+
+class UnsupportedMediaType(VerifierError):
+    """The body is not JSON."""
+
+    status_code = 415
+    code = "unsupported_media_type"
+
+
+class Unauthorized(VerifierError):
+    """No key, or a key that is unknown, revoked or expired."""
+
+    status_code = 401
+    code = "unauthorized"
+
+
+class Forbidden(VerifierError):
+    """A valid key whose role may not do this."""
+
+    status_code = 403
+    code = "forbidden"
+
+
+class NotFound(VerifierError):
+    """Nothing with this id exists for this tenant."""
+
+    status_code = 404
+    code = "not_found"
+
+
+class Conflict(VerifierError):
+    """The request clashes with the current state (for example rating an unstored answer)."""
+
+    status_code = 409
+    code = "conflict"
+
+
+class DependencyUnavailable(VerifierError):
+    """A backing service (database, Redis) is down: never reported as 'not found'."""
+
+    status_code = 503
+    code = "dependency_unavailable"
+
+    def __init__(self, dependency: str, detail: str) -> None:
+        super().__init__(f"{dependency} is unavailable: {detail}")
+        self.dependency = dependency

@@ -1,0 +1,137 @@
+"""The Redis side: arq pool, job serialisation, idempotency claims and job lookup."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from arq.connections import ArqRedis, RedisSettings, create_pool
+from arq.jobs import Job, JobStatus
+from redis.exceptions import RedisError
+
+from verifier.exceptions import DependencyUnavailable
+from verifier.schemas import Status
+
+VERIFY_TASK = "verify_answer"
+# A job waits for a worker as long as it takes: an accepted answer must not expire unseen.
+JOB_EXPIRES = timedelta(days=30)
+RESULT_TTL = timedelta(days=7)
+
+
+def serialize_job(job: dict[str, Any]) -> bytes:
+    """JSON, not pickle: jobs stay readable and carry plain data only."""
+    return json.dumps(job, separators=(",", ":"), default=str).encode()
+
+
+def deserialize_job(raw: bytes) -> dict[str, Any]:
+    """Inverse of serialize_job."""
+    value: dict[str, Any] = json.loads(raw)
+    return value
+
+
+def redis_settings(url: str) -> RedisSettings:
+    """arq settings for a redis:// URL, failing fast instead of retrying for seconds."""
+    settings: RedisSettings = RedisSettings.from_dsn(url)
+    settings.conn_retries = 0
+    settings.conn_timeout = 2
+    return settings
+
+
+async def connect(url: str) -> ArqRedis:
+    """An arq pool speaking our JSON job format."""
+    pool: ArqRedis = await create_pool(
+        redis_settings(url),
+        job_serializer=serialize_job,
+        job_deserializer=deserialize_job,
+        expires_extra_ms=int(JOB_EXPIRES.total_seconds() * 1000),
+    )
+    return pool
+
+
+def _claim_key(queue_name: str, tenant: str, external_id: str) -> str:
+    return f"{queue_name}:external-id:{tenant}:{external_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class QueuedJob:
+    """A submission that is still on the queue or being worked on."""
+
+    status: Status
+    tenant: str
+    submission: dict[str, Any]
+    received_at: str
+    error: str | None = None
+
+
+class SubmissionQueue:
+    """Enqueues submissions and reports on them; every Redis failure is a loud 503."""
+
+    def __init__(self, pool: ArqRedis, queue_name: str) -> None:
+        self.pool = pool
+        self.queue_name = queue_name
+
+    async def claim_external_id(self, tenant: str, external_id: str, answer_id: str) -> str | None:
+        """Reserve the external id for this answer; returns the earlier id if already taken."""
+        key = _claim_key(self.queue_name, tenant, external_id)
+        try:
+            if await self.pool.set(key, answer_id, nx=True):
+                return None
+            existing = await self.pool.get(key)
+        except (RedisError, OSError) as exc:
+            raise DependencyUnavailable("redis", str(exc)) from exc
+        return existing.decode() if isinstance(existing, bytes) else str(existing)
+
+    async def release_external_id(self, tenant: str, external_id: str) -> None:
+        """Undo a claim whose enqueue failed, so a retry can succeed."""
+        try:
+            await self.pool.delete(_claim_key(self.queue_name, tenant, external_id))
+        except (RedisError, OSError):
+            pass  # the enqueue error is already being reported; this is best effort
+
+    async def enqueue(
+        self, answer_id: str, tenant: str, submission: dict[str, Any], received_at: str
+    ) -> None:
+        """Put one verification job on the queue, with the answer id as the job id."""
+        try:
+            await self.pool.enqueue_job(
+                VERIFY_TASK,
+                answer_id=answer_id,
+                tenant=tenant,
+                submission=submission,
+                received_at=received_at,
+                _job_id=answer_id,
+                _queue_name=self.queue_name,
+            )
+        except (RedisError, OSError) as exc:
+            raise DependencyUnavailable("redis", str(exc)) from exc
+
+    async def lookup(self, answer_id: str) -> QueuedJob | None:
+        """What Redis knows of a submission that may not be in the database yet."""
+        job = Job(answer_id, self.pool, _queue_name=self.queue_name, _deserializer=deserialize_job)
+        try:
+            status = await job.status()
+            if status == JobStatus.not_found:
+                return None
+            info = await job.info()
+        except (RedisError, OSError) as exc:
+            raise DependencyUnavailable("redis", str(exc)) from exc
+        if info is None:
+            return None
+        kwargs = info.kwargs
+        error = None
+        mapped: Status
+        if status == JobStatus.complete:
+            result = await job.result_info()
+            if result is None or result.success:
+                return QueuedJob(
+                    "done", kwargs["tenant"], kwargs["submission"], kwargs["received_at"]
+                )
+            error = f"verification failed after {info.job_try} tries: {result.result!r}"
+            mapped = "failed"
+        else:
+            mapped = "running" if status == JobStatus.in_progress else "queued"
+        return QueuedJob(
+            mapped, kwargs["tenant"], kwargs["submission"], kwargs["received_at"], error
+        )

@@ -1,0 +1,135 @@
+"""Request and response bodies of the HTTP API; unknown fields are rejected, never dropped."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+Status = Literal["queued", "running", "done", "failed"]
+RatingValue = Literal["correct", "incorrect"]
+ShortText = Annotated[str, StringConstraints(max_length=200)]
+
+
+class Strict(BaseModel):
+    """Base for every body we accept: a misspelt field is a 422 naming it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class ExcerptIn(Strict):
+    """One numbered excerpt, exactly as the answering model saw it."""
+
+    n: Annotated[int, Field(strict=True, gt=0, description="The excerpt's number as cited, [n].")]
+    text: Annotated[str, StringConstraints(min_length=1)]
+    title: str | None = None
+    url: str | None = None
+
+
+class AnswerIn(Strict):
+    """A finished chatbot answer and the excerpts it was built from."""
+
+    question: str
+    answer: Annotated[str, StringConstraints(min_length=1)]
+    excerpts: Annotated[list[ExcerptIn], Field(min_length=1)]
+    answer_model: ShortText | None = None
+    conversation_id: ShortText | None = None
+    external_id: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None
+    metadata: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _answer_not_blank_and_numbers_unique(self) -> AnswerIn:
+        if not self.answer.strip():
+            raise ValueError("answer must not be blank")
+        counts = Counter(e.n for e in self.excerpts)
+        duplicates = sorted(n for n, count in counts.items() if count > 1)
+        if duplicates:
+            raise ValueError(f"excerpt numbers must be unique; repeated: {duplicates}")
+        return self
+
+
+class AnswerAccepted(BaseModel):
+    """What a chatbot gets back at once: the id to ask about later."""
+
+    id: str
+    status: Status
+    duplicate: bool = False
+
+
+class ExcerptOut(BaseModel):
+    """An excerpt as stored."""
+
+    n: int
+    text: str
+    title: str | None = None
+    url: str | None = None
+
+
+class Reason(BaseModel):
+    """Why a verdict flagged an answer: one stage's finding in words and position."""
+
+    stage: str
+    kind: str
+    text: str | None = None
+    start: int | None = None
+    end: int | None = None
+    excerpts: list[int] = Field(default_factory=list)
+    message_en: str
+    message_de: str
+
+
+class VerdictOut(BaseModel):
+    """The shadow verdict, shown only once a blind human rating exists."""
+
+    flagged: bool
+    reasons: list[Reason]
+    stages: dict[str, Any]
+    checker_version: str
+    created_at: datetime | None = None
+
+
+class RatingIn(Strict):
+    """A reviewer's rating of one answer."""
+
+    rating: RatingValue
+    comment: Annotated[str, StringConstraints(max_length=5000)] | None = None
+
+
+class RatingOut(BaseModel):
+    """A stored rating; revision 0 is the blind one, later ones came after the reveal."""
+
+    rating: str
+    comment: str | None
+    revision: int
+    post_reveal: bool
+    created_at: datetime
+
+
+class AnswerOut(BaseModel):
+    """An answer's state; the verdict stays hidden until a blind rating exists."""
+
+    id: str
+    status: Status
+    question: str
+    answer: str
+    excerpts: list[ExcerptOut]
+    answer_model: str | None = None
+    conversation_id: str | None = None
+    external_id: str | None = None
+    metadata: dict[str, Any] | None = None
+    received_at: datetime | None = None
+    error: str | None = None
+    verdict: VerdictOut | None = None
+    verdict_hidden: bool
+    rating: RatingOut | None = None
+    revisions: list[RatingOut] = Field(default_factory=list)
+
+
+class ErrorOut(BaseModel):
+    """Every error body: a stable code and a message that names the problem."""
+
+    error: str
+    message: str
+    details: list[dict[str, Any]] | None = None

@@ -1,0 +1,233 @@
+"""Use cases: accept a submission, verify it, show it, rate it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from verifier.db import SessionMaker, unit_of_work
+from verifier.exceptions import Conflict, NotFound
+from verifier.keys import Principal
+from verifier.pipeline import VerdictData, sources_of, verify_case
+from verifier.queue import QueuedJob, SubmissionQueue
+from verifier.schemas import (
+    AnswerAccepted,
+    AnswerIn,
+    AnswerOut,
+    ExcerptOut,
+    RatingIn,
+    RatingOut,
+    VerdictOut,
+)
+from verifier.store import repository
+from verifier.store.models import Answer, Rating
+
+log = logging.getLogger(__name__)
+
+
+def new_answer_id() -> str:
+    """A random, unguessable answer id."""
+    return uuid.uuid4().hex
+
+
+async def submit_answer(
+    queue: SubmissionQueue, principal: Principal, body: AnswerIn
+) -> AnswerAccepted:
+    """Queue a submission for verification; touches Redis only, never the database."""
+    answer_id = new_answer_id()
+    if body.external_id is not None:
+        earlier = await queue.claim_external_id(principal.tenant, body.external_id, answer_id)
+        if earlier is not None:
+            job = await queue.lookup(earlier)
+            status = job.status if job is not None else "queued"
+            return AnswerAccepted(id=earlier, status=status, duplicate=True)
+    submission = body.model_dump(mode="json")
+    try:
+        await queue.enqueue(answer_id, principal.tenant, submission, _now().isoformat())
+    except Exception:
+        if body.external_id is not None:
+            await queue.release_external_id(principal.tenant, body.external_id)
+        raise
+    return AnswerAccepted(id=answer_id, status="queued")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _rating_out(row: Rating) -> RatingOut:
+    return RatingOut(
+        rating=row.rating,
+        comment=row.comment,
+        revision=row.revision,
+        post_reveal=row.revision > 0,
+        created_at=row.created_at,
+    )
+
+
+async def _answer_view(session: AsyncSession, answer: Answer) -> AnswerOut:
+    ratings = await repository.list_ratings(session, answer.id)
+    verdict_out = None
+    if ratings:
+        verdict = await repository.get_verdict(session, answer.id)
+        if verdict is not None:
+            verdict_out = VerdictOut.model_validate(verdict, from_attributes=True)
+    return AnswerOut(
+        id=answer.id,
+        status=answer.status,
+        question=answer.question,
+        answer=answer.answer,
+        excerpts=[ExcerptOut.model_validate(e, from_attributes=True) for e in answer.excerpts],
+        answer_model=answer.answer_model,
+        conversation_id=answer.conversation_id,
+        external_id=answer.external_id,
+        metadata=answer.extra,
+        received_at=answer.received_at,
+        error=answer.error,
+        verdict=verdict_out,
+        verdict_hidden=not ratings,
+        rating=_rating_out(ratings[0]) if ratings else None,
+        revisions=[_rating_out(r) for r in ratings[1:]],
+    )
+
+
+async def load_stored_answer(
+    session: AsyncSession, queue: SubmissionQueue, principal: Principal, answer_id: str
+) -> Answer:
+    """The stored answer of the caller's tenant; a 409 while it is still only on the queue."""
+    answer = await repository.get_answer(session, answer_id)
+    if answer is not None and answer.tenant == principal.tenant:
+        return answer
+    job = await queue.lookup(answer_id)
+    if job is not None and job.tenant == principal.tenant:
+        raise Conflict(f"answer {answer_id!r} is still {job.status}; rate it once it is stored")
+    raise NotFound(f"no answer with id {answer_id!r}")
+
+
+async def show_answer(
+    session: AsyncSession, queue: SubmissionQueue, principal: Principal, answer_id: str
+) -> AnswerOut:
+    """An answer's status and content; the verdict only after a blind rating.
+
+    Redis is asked first, so a submission still on the queue can be shown while the
+    database is down.
+    """
+    job = await queue.lookup(answer_id)
+    if job is not None and job.tenant != principal.tenant:
+        job = None
+    if job is not None and job.status in ("queued", "running"):
+        return _queued_view(answer_id, job)
+    answer = await repository.get_answer(session, answer_id)
+    if answer is not None and answer.tenant == principal.tenant:
+        return await _answer_view(session, answer)
+    if job is not None and job.status == "failed":
+        return _queued_view(answer_id, job)
+    raise NotFound(f"no answer with id {answer_id!r}")
+
+
+def _queued_view(answer_id: str, job: QueuedJob) -> AnswerOut:
+    sub = job.submission
+    return AnswerOut(
+        id=answer_id,
+        status=job.status,
+        question=sub["question"],
+        answer=sub["answer"],
+        excerpts=[ExcerptOut.model_validate(e) for e in sub["excerpts"]],
+        answer_model=sub.get("answer_model"),
+        conversation_id=sub.get("conversation_id"),
+        external_id=sub.get("external_id"),
+        metadata=sub.get("metadata"),
+        received_at=datetime.fromisoformat(job.received_at),
+        error=job.error,
+        verdict_hidden=True,
+    )
+
+
+async def rate_answer(
+    session: AsyncSession, principal: Principal, answer: Answer, body: RatingIn
+) -> AnswerOut:
+    """Store a rating; the first is the blind one, later ones are post-reveal revisions."""
+    try:
+        await repository.add_rating(
+            session,
+            answer_id=answer.id,
+            rating=body.rating,
+            comment=body.comment,
+            rater=f"key:{principal.key_id}",
+        )
+    except IntegrityError as exc:
+        raise Conflict("another rating of this answer was stored at the same moment") from exc
+    return await _answer_view(session, answer)
+
+
+async def process_submission(
+    sessionmaker: SessionMaker,
+    answer_id: str,
+    tenant: str,
+    submission: dict[str, Any],
+    received_at: str,
+) -> str:
+    """Store the answer, run the checks and store exactly one verdict; returns the status."""
+    try:
+        async with unit_of_work(sessionmaker) as session:
+            answer = await repository.get_answer(session, answer_id)
+            if answer is None:
+                await repository.add_answer(
+                    session,
+                    answer_id=answer_id,
+                    tenant=tenant,
+                    submission=submission,
+                    received_at=datetime.fromisoformat(received_at),
+                    status="running",
+                )
+            elif answer.status == "done":
+                return "done"  # a redelivered job: the verdict already exists
+    except IntegrityError as exc:
+        async with unit_of_work(sessionmaker) as session:
+            if await repository.get_answer(session, answer_id) is None:
+                # Not a concurrent run of this job: the external id belongs to another answer.
+                raise Conflict(f"external_id already used by another answer: {exc.orig}") from exc
+    try:
+        verdict = await asyncio.to_thread(
+            verify_case,
+            submission["question"],
+            submission["answer"],
+            sources_of(submission["excerpts"]),
+        )
+    except Exception as exc:
+        log.exception("checks crashed", extra={"answer_id": answer_id})
+        async with unit_of_work(sessionmaker) as session:
+            stored = await repository.get_answer(session, answer_id)
+            assert stored is not None
+            await repository.set_answer_status(
+                session, stored, "failed", f"checks crashed: {exc!r}"
+            )
+        return "failed"
+    return await _store_verdict(sessionmaker, answer_id, verdict)
+
+
+async def _store_verdict(sessionmaker: SessionMaker, answer_id: str, verdict: VerdictData) -> str:
+    try:
+        async with unit_of_work(sessionmaker) as session:
+            answer = await repository.get_answer(session, answer_id)
+            assert answer is not None
+            if await repository.get_verdict(session, answer_id) is None:
+                await repository.add_verdict(
+                    session,
+                    answer_id=answer_id,
+                    flagged=verdict.flagged,
+                    reasons=[r.model_dump() for r in verdict.reasons],
+                    stages=verdict.stages,
+                    checker_version=verdict.checker_version,
+                )
+            await repository.set_answer_status(session, answer, "done")
+    except IntegrityError:
+        # A concurrent delivery of the same job stored its verdict first; one verdict stands.
+        log.info("verdict already stored by another run", extra={"answer_id": answer_id})
+    return "done"

@@ -1,0 +1,1 @@
+"""The question log: ORM models and the repository holding every query."""

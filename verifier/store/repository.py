@@ -1,0 +1,140 @@
+"""Every query of the question log. Functions flush; the caller's unit of work commits."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
+
+from verifier.store.models import Answer, ApiKey, Excerpt, Rating, Verdict, utcnow
+
+
+async def add_api_key(
+    session: AsyncSession,
+    *,
+    key_hash: str,
+    prefix: str,
+    role: str,
+    tenant: str,
+    expires_at: datetime | None,
+) -> ApiKey:
+    """Insert a key row."""
+    row = ApiKey(key_hash=key_hash, prefix=prefix, role=role, tenant=tenant, expires_at=expires_at)
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def get_api_key_by_hash(session: AsyncSession, key_hash: str) -> ApiKey | None:
+    """The key with this hash, if any."""
+    result = await session.execute(select(ApiKey).where(ApiKey.key_hash == key_hash))
+    return result.scalar_one_or_none()
+
+
+async def get_answer(session: AsyncSession, answer_id: str) -> Answer | None:
+    """The answer with its excerpts loaded."""
+    result = await session.execute(
+        select(Answer).where(Answer.id == answer_id).options(selectinload(Answer.excerpts))
+    )
+    return result.scalar_one_or_none()
+
+
+async def add_answer(
+    session: AsyncSession,
+    *,
+    answer_id: str,
+    tenant: str,
+    submission: dict[str, Any],
+    received_at: datetime,
+    status: str,
+) -> Answer:
+    """Insert an answer and its excerpts from a validated submission."""
+    row = Answer(
+        id=answer_id,
+        tenant=tenant,
+        external_id=submission.get("external_id"),
+        question=submission["question"],
+        answer=submission["answer"],
+        answer_model=submission.get("answer_model"),
+        conversation_id=submission.get("conversation_id"),
+        extra=submission.get("metadata"),
+        status=status,
+        received_at=received_at,
+        excerpts=[
+            Excerpt(n=e["n"], text=e["text"], title=e.get("title"), url=e.get("url"))
+            for e in submission["excerpts"]
+        ],
+    )
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def get_verdict(session: AsyncSession, answer_id: str) -> Verdict | None:
+    """The answer's verdict, if one has been stored."""
+    result = await session.execute(select(Verdict).where(Verdict.answer_id == answer_id))
+    return result.scalar_one_or_none()
+
+
+async def add_verdict(
+    session: AsyncSession,
+    *,
+    answer_id: str,
+    flagged: bool,
+    reasons: list[Any],
+    stages: dict[str, Any],
+    checker_version: str,
+) -> Verdict:
+    """Insert the verdict; the unique answer_id makes a second one fail."""
+    row = Verdict(
+        answer_id=answer_id,
+        flagged=flagged,
+        reasons=reasons,
+        stages=stages,
+        checker_version=checker_version,
+    )
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def set_answer_status(
+    session: AsyncSession, answer: Answer, status: str, error: str | None = None
+) -> None:
+    """Record a status change, and the verification time when done."""
+    answer.status = status
+    answer.error = error
+    if status == "done":
+        answer.verified_at = utcnow()
+    await session.flush()
+
+
+async def list_ratings(session: AsyncSession, answer_id: str) -> list[Rating]:
+    """All ratings of an answer, the blind one first."""
+    result = await session.execute(
+        select(Rating).where(Rating.answer_id == answer_id).order_by(Rating.revision)
+    )
+    return list(result.scalars())
+
+
+async def add_rating(
+    session: AsyncSession, *, answer_id: str, rating: str, comment: str | None, rater: str
+) -> Rating:
+    """Append a rating as the next revision (0 for the first, blind one)."""
+    current = await session.execute(
+        select(func.max(Rating.revision)).where(Rating.answer_id == answer_id)
+    )
+    latest = current.scalar_one_or_none()
+    row = Rating(
+        answer_id=answer_id,
+        revision=0 if latest is None else latest + 1,
+        rating=rating,
+        comment=comment,
+        rater=rater,
+    )
+    session.add(row)
+    await session.flush()
+    return row

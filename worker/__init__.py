@@ -1,0 +1,1 @@
+"""The arq worker that verifies queued answers."""
