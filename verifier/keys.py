@@ -57,13 +57,6 @@ async def create_key(
     return secret, row
 
 
-def _as_aware(moment: datetime | None) -> datetime | None:
-    # SQLite hands back naive datetimes; everything we store is UTC.
-    if moment is not None and moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC)
-    return moment
-
-
 class KeyStore:
     """Resolves keys to principals, trusting a verified key for a short while.
 
@@ -86,7 +79,7 @@ class KeyStore:
             key_id=row.id,
             role=row.role,  # type: ignore[arg-type]  # the column only ever holds ROLES
             tenant=row.tenant,
-            expires_at=_as_aware(row.expires_at),
+            expires_at=row.expires_at,
             revoked=row.revoked_at is not None,
         )
 

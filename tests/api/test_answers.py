@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import httpx
@@ -52,6 +53,7 @@ async def test_fabricated_amount_is_flagged_and_grounded_one_is_not(
     for answer_id in posted.values():
         hidden = (await client.get(f"/v1/answers/{answer_id}", headers=reviewer)).json()
         assert hidden["status"] == "done"
+        assert datetime.fromisoformat(hidden["received_at"]).utcoffset() is not None
         assert hidden["verdict"] is None and hidden["verdict_hidden"] is True
         assert "flagged" not in str(hidden)
 

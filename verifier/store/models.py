@@ -5,8 +5,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
 
 # Explicit names so that every migration creates and drops the same constraint on every backend.
 NAMING_CONVENTION = {
@@ -21,6 +32,19 @@ NAMING_CONVENTION = {
 def utcnow() -> datetime:
     """The current time, timezone-aware in UTC."""
     return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware timestamp on every backend; SQLite hands back naive UTC values."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Attach UTC to naive values read back from the database."""
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
 
 
 class Base(DeclarativeBase):
@@ -40,9 +64,9 @@ class ApiKey(Base):
     prefix: Mapped[str] = mapped_column(String(16))
     role: Mapped[str] = mapped_column(String(16))
     tenant: Mapped[str] = mapped_column(String(100))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class Answer(Base):
@@ -64,9 +88,9 @@ class Answer(Base):
     extra: Mapped[dict[str, Any] | None] = mapped_column("metadata", JSON)
     status: Mapped[str] = mapped_column(String(16))
     error: Mapped[str | None] = mapped_column(Text)
-    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    stored_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    verified_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    received_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    stored_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    verified_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
     excerpts: Mapped[list[Excerpt]] = relationship(
         back_populates="answer", order_by="Excerpt.n", cascade="all, delete-orphan"
@@ -102,7 +126,7 @@ class Verdict(Base):
     reasons: Mapped[list[Any]] = mapped_column(JSON)
     stages: Mapped[dict[str, Any]] = mapped_column(JSON)
     checker_version: Mapped[str] = mapped_column(String(50))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class Rating(Base):
@@ -117,4 +141,4 @@ class Rating(Base):
     rating: Mapped[str] = mapped_column(String(16))
     comment: Mapped[str | None] = mapped_column(Text)
     rater: Mapped[str] = mapped_column(String(100))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
