@@ -63,26 +63,47 @@ class EvalSummary:
         ]
 
 
-_RAW_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# A deliberately simple reading of numbers, independent of verifier.checks, so that the
+# code stage is not measured against its own idea of what a number is.
+_RAW_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*(?:\s*([ap])\.?m\b)?", re.IGNORECASE)
+_LIST_NUMBER = re.compile(r"^[ \t]*\d+[.)][ \t]", re.MULTILINE)
+_YEAR_RANGE = re.compile(r"\b((?:19|20)\d\d)[-–/](\d\d)\b")
 
 
-def _digit_forms(text: str) -> set[str]:
-    return {re.sub(r"\D", "", token) for token in _RAW_NUMBER.findall(text)}
+def _number_forms(text: str) -> set[str]:
+    """Digits of each number; clock times also as minutes after midnight; 2016-20 also 2020."""
+    listed = {m.end() - 3 for m in _LIST_NUMBER.finditer(text)}
+    forms: set[str] = set()
+    for match in _RAW_NUMBER.finditer(text):
+        token, meridiem = match.group().split()[0], (match.group(1) or "").lower()
+        if match.start() + len(token) - 1 in listed or text[: match.start()].endswith("assage "):
+            continue  # list numbering and "Passage 2" name no fact
+        hours, colon, minutes = token.partition(":")
+        if colon and hours.isdigit() and minutes.isdigit():
+            clock = int(hours) % 12 + (12 if meridiem == "p" else 0) if meridiem else int(hours)
+            forms.add(f"{clock * 60 + int(minutes)}min")
+        elif meridiem and token.isdigit():
+            forms.add(f"{(int(token) % 12 + (12 if meridiem == 'p' else 0)) * 60}min")
+        else:
+            forms.add(re.sub(r"\D", "", token))
+    forms.update(m.group(1)[:2] + m.group(2) for m in _YEAR_RANGE.finditer(text))
+    return forms
 
 
 def code_visible(case: dict[str, Any]) -> bool:
     """Whether an incorrect case's error is one the code stage can see.
 
     German cases say so in their "check" field; labeled-span catalogs count when a span holds
-    a number whose digits stand in no excerpt (a naive rule, independent of our checks).
+    a number that stands in no excerpt nor the question.
     """
     if case.get("label") != "incorrect":
         return False
     if "check" in case:
         return bool(case["check"] != "judge")
-    source_digits = set().union(*(_digit_forms(e["text"]) for e in case["excerpts"]))
-    source_digits |= _digit_forms(case.get("question", ""))
-    return any(_digit_forms(span.get("text", "")) - source_digits for span in case.get("spans", []))
+    known = _number_forms(case.get("question", ""))
+    for excerpt in case["excerpts"]:
+        known |= _number_forms(excerpt["text"])
+    return any(_number_forms(span.get("text", "")) - known for span in case.get("spans", []))
 
 
 def read_cases(path: Path) -> Iterator[dict[str, Any]]:
