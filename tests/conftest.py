@@ -91,6 +91,8 @@ def settings(tmp_path: Path, database_url: str, redis_url: str) -> Settings:
         redis_url=redis_url,
         queue_name=f"test:{uuid.uuid4().hex}",
         job_max_tries=3,
+        # Judge tests switch it on against the scripted Ollama stand-in (tests/fakes).
+        judge_enabled=False,
     )
 
 

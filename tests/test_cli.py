@@ -15,9 +15,11 @@ import httpx
 import pytest
 
 from tests.conftest import SHARED
+from tests.fakes.ollama_server import FakeOllama, Reply
 
 VERIFIER = [sys.executable, "-m", "verifier.cli"]
 DE_PUBLIC = SHARED / "cases" / "de_public.jsonl"
+NO_OBJECTION = {"claims": [], "verdict": "ok", "objections": []}
 
 
 def run(args: list[str], env: dict[str, str], **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -47,8 +49,17 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def served(env: dict[str, str], tmp_path: Path) -> Iterator[str]:
+def ollama() -> Iterator[FakeOllama]:
+    """The scripted Ollama stand-in; every judge call gets an 'ok' with no claims."""
+    with FakeOllama() as fake:
+        fake.respond_with(lambda _body: Reply.json(NO_OBJECTION))
+        yield fake
+
+
+@pytest.fixture
+def served(env: dict[str, str], tmp_path: Path, ollama: FakeOllama) -> Iterator[str]:
     """`verifier serve` on the embedded defaults, as the README starts it."""
+    env["VERIFIER_OLLAMA_URL"] = ollama.url
     port = free_port()
     log_path = tmp_path / "serve.log"
     log = log_path.open("w")
@@ -103,6 +114,7 @@ def test_serve_verifies_a_posted_answer_end_to_end(served: str, env: dict[str, s
     ).json()
     assert rated["verdict"]["flagged"] is True
     assert [r["text"] for r in rated["verdict"]["reasons"]] == ["127.515"]
+    assert rated["verdict"]["judge_status"] == "ok"
 
 
 def test_check_prints_a_verdict(tmp_path: Path, env: dict[str, str]) -> None:
@@ -117,7 +129,12 @@ def test_check_prints_a_verdict(tmp_path: Path, env: dict[str, str]) -> None:
     assert result.returncode == 0, result.stderr
     verdict = json.loads(result.stdout)
     assert verdict["flagged"] is True
-    assert verdict["judge"]["status"] == "skipped"
+    assert verdict["stages"]["judge"]["status"] == "skipped"
+
+    env["VERIFIER_OLLAMA_URL"] = "http://127.0.0.1:9"
+    unjudged = json.loads(run(["check", str(path)], env).stdout)
+    assert unjudged["stages"]["judge"]["status"] == "unavailable"
+    assert "unreachable" in unjudged["stages"]["judge"]["reason"]
 
 
 def test_check_on_a_missing_file_says_so(env: dict[str, str]) -> None:
@@ -139,3 +156,16 @@ def test_eval_prints_figures_and_writes_one_line_per_case(
     flagged_correct = sum(r["flagged"] for r in rows if r["label"] == "correct")
     correct = sum(r["label"] == "correct" for r in rows)
     assert f"{flagged_correct}/{correct})" in result.stdout
+
+
+def test_eval_with_a_judge_reports_each_stage_separately(
+    env: dict[str, str], ollama: FakeOllama
+) -> None:
+    env["VERIFIER_OLLAMA_URL"] = ollama.url
+    result = run(["eval", str(DE_PUBLIC)], env)
+    assert result.returncode == 0, result.stderr
+    for system in ("code", "judge", "combined"):
+        assert f"[{system}] false-alarm rate" in result.stdout
+    cases = sum(1 for line in DE_PUBLIC.read_text().splitlines() if line.strip())
+    assert f"judge outcomes: ok: {cases}" in result.stdout
+    assert len(ollama.requests) == cases

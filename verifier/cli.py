@@ -18,11 +18,11 @@ from verifier import migrate
 from verifier.config import Settings, get_settings
 from verifier.db import create_engine, create_sessionmaker
 from verifier.embedded_redis import EmbeddedRedis, running_url
-from verifier.evaluate import evaluate, read_cases
+from verifier.evaluate import JudgeFn, evaluate, read_cases
+from verifier.judge.client import probe
+from verifier.judge.stage import run_judge
 from verifier.keys import ROLES, create_key
-from verifier.pipeline import sources_of, verify_case
-
-NO_JUDGE_YET = "the judge stage is not part of this version; only the code stage ran"
+from verifier.pipeline import sources_of, titles_of, verify_case, with_judge
 
 
 @contextlib.contextmanager
@@ -149,32 +149,65 @@ def _load_case(path: Path) -> dict[str, Any]:
     return case
 
 
+def _judge_fn(settings: Settings, no_judge: bool) -> tuple[JudgeFn | None, dict[str, Any]]:
+    """A judge for cases, or None with the judge stage that says why not."""
+    if no_judge:
+        return None, {"status": "skipped", "flagged": False, "reason": "--no-judge"}
+    judge = settings.judge_settings()
+    if judge is None:
+        return None, {
+            "status": "disabled",
+            "flagged": False,
+            "reason": "VERIFIER_JUDGE_ENABLED is false",
+        }
+    why_not = asyncio.run(probe(judge.url, judge.model))
+    if why_not is not None:
+        return None, {"status": "unavailable", "flagged": False, "reason": why_not}
+
+    def run(case: dict[str, Any]) -> dict[str, Any]:
+        return asyncio.run(
+            run_judge(
+                judge,
+                case["question"],
+                case["answer"],
+                sources_of(case["excerpts"]),
+                titles_of(case["excerpts"]),
+                case.get("answer_model") or _case_model(case),
+            )
+        )
+
+    return run, {}
+
+
+def _case_model(case: dict[str, Any]) -> str | None:
+    model = case.get("meta", {}).get("model") if isinstance(case.get("meta"), dict) else None
+    return str(model) if model else None
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """Verify one case synchronously and print the verdict as JSON."""
     case = _load_case(Path(args.case))
     verdict = verify_case(case["question"], case["answer"], sources_of(case["excerpts"]))
-    output = verdict.model_dump(mode="json")
-    output["judge"] = {
-        "status": "skipped" if args.no_judge else "unavailable",
-        "reason": "--no-judge" if args.no_judge else NO_JUDGE_YET,
-    }
-    print(json.dumps(output, ensure_ascii=False, indent=2))
+    judge, stage = _judge_fn(get_settings(), args.no_judge)
+    verdict = with_judge(verdict, judge(case) if judge else stage, case["answer"])
+    print(json.dumps(verdict.model_dump(mode="json"), ensure_ascii=False, indent=2))
     return 0
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
     """Verify a catalog and print false-alarm and catch rates."""
     cases = read_cases(Path(args.cases))
+    judge, stage = _judge_fn(get_settings(), args.no_judge)
+    if judge is None:
+        print(f"judge: not run ({stage['status']}: {stage['reason']}); code stage only")
     if args.out:
         with Path(args.out).open("w", encoding="utf-8") as out:
-            summary = evaluate(cases, out)
+            summary = evaluate(cases, out, judge)
     else:
-        summary = evaluate(cases)
+        summary = evaluate(cases, judge=judge)
     print(f"catalog: {args.cases}")
     for line in summary.lines():
         print(line)
-    if not args.no_judge:
-        print(f"judge: not run ({NO_JUDGE_YET})")
     return 0
 
 

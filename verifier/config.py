@@ -5,8 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from verifier.judge.stage import JudgeSettings
 
 
 class Settings(BaseSettings):
@@ -28,7 +30,9 @@ class Settings(BaseSettings):
     )
     queue_name: str = "verifier:queue"
     max_body_bytes: int = Field(default=1024 * 1024, gt=0)
-    job_timeout_s: float = Field(default=60.0, gt=0)
+    job_timeout_s: float = Field(
+        default=600.0, gt=0, description="Longer than the judge's deadline plus one call."
+    )
     job_max_tries: int = Field(default=8, ge=1)
     worker_poll_delay_s: float = Field(default=0.05, gt=0)
     worker_max_jobs: int = Field(default=10, ge=1)
@@ -37,6 +41,48 @@ class Settings(BaseSettings):
         ge=0,
         description="How long the API trusts a verified key before asking the database again.",
     )
+
+    ollama_url: str = Field(
+        default="http://127.0.0.1:11434",
+        description="Where Ollama listens; when it is not there the judge stage says so.",
+    )
+    judge_enabled: bool = True
+    judge_model: str = "gemma3:12b"
+    judge_fallback_model: str | None = Field(
+        default=None, description="Judge for answers written by the judge model's own family."
+    )
+    judge_num_ctx: int = Field(default=16384, ge=1024)
+    judge_num_predict: int = Field(default=2048, ge=64)
+    judge_think: bool = False
+    judge_timeout_s: float = Field(default=120.0, gt=0)
+    judge_deadline_s: float = Field(
+        default=300.0, gt=0, description="How long retryable judge errors are retried."
+    )
+
+    @model_validator(mode="after")
+    def _job_outlives_judge(self) -> Settings:
+        needed = self.judge_deadline_s + self.judge_timeout_s
+        if self.judge_enabled and self.job_timeout_s <= needed:
+            raise ValueError(
+                f"job_timeout_s ({self.job_timeout_s}) must exceed judge_deadline_s + "
+                f"judge_timeout_s ({needed}), or jobs are killed while the judge still works"
+            )
+        return self
+
+    def judge_settings(self) -> JudgeSettings | None:
+        """The judge's settings, or None when the judge stage is switched off."""
+        if not self.judge_enabled:
+            return None
+        return JudgeSettings(
+            url=self.ollama_url,
+            model=self.judge_model,
+            fallback_model=self.judge_fallback_model,
+            num_ctx=self.judge_num_ctx,
+            num_predict=self.judge_num_predict,
+            think=self.judge_think,
+            timeout_s=self.judge_timeout_s,
+            deadline_s=self.judge_deadline_s,
+        )
 
     def resolved_database_url(self) -> str:
         """The database URL, defaulting to a SQLite file in the data directory."""

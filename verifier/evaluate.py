@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from verifier.pipeline import sources_of, verify_case
+from verifier.pipeline import sources_of, verify_case, with_judge
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,28 +44,63 @@ class Rate:
         return f"{self.value:.1%} (95% CI {low:.1%}–{high:.1%}, {self.hits}/{self.total})"
 
 
-@dataclass(frozen=True, slots=True)
-class EvalSummary:
-    """False alarms among correct answers, catches among incorrect ones and among those
-    whose error the code stage can see."""
+@dataclass(slots=True)
+class Tally:
+    """Counts of one flagging system (code stage, judge, or both) over labeled cases."""
 
-    cases: int
-    false_alarms: Rate
-    catches: Rate
-    visible_catches: Rate
+    correct: int = 0
+    false_alarms: int = 0
+    incorrect: int = 0
+    catches: int = 0
+    visible: int = 0
+    visible_catches: int = 0
+
+    def add(self, label: str | None, visible: bool, flagged: bool) -> None:
+        """Count one case."""
+        if label == "correct":
+            self.correct += 1
+            self.false_alarms += flagged
+        elif label == "incorrect":
+            self.incorrect += 1
+            self.catches += flagged
+            if visible:
+                self.visible += 1
+                self.visible_catches += flagged
+
+    def rates(self) -> tuple[Rate, Rate, Rate]:
+        """False-alarm rate, catch rate, and catch rate where code can see the error."""
+        return (
+            Rate(self.false_alarms, self.correct),
+            Rate(self.catches, self.incorrect),
+            Rate(self.visible_catches, self.visible),
+        )
+
+
+@dataclass(slots=True)
+class EvalSummary:
+    """Per system: false alarms among correct answers, catches among incorrect ones and among
+    those whose error the code stage can see; plus why the judge did not rule, if it did not."""
+
+    cases: int = 0
+    systems: dict[str, Tally] = field(default_factory=lambda: {"code": Tally()})
+    judge_statuses: Counter[str] = field(default_factory=Counter)
 
     def lines(self) -> list[str]:
         """Human-readable summary lines."""
-        return [
-            f"cases: {self.cases}",
-            f"false-alarm rate (flagged among correct): {self.false_alarms.describe()}",
-            f"catch rate (flagged among incorrect):     {self.catches.describe()}",
-            f"catch rate where code can see the error:  {self.visible_catches.describe()}",
-        ]
+        lines = [f"cases: {self.cases}"]
+        for name, tally in self.systems.items():
+            false_alarms, catches, visible = tally.rates()
+            lines += [
+                f"[{name}] false-alarm rate (flagged among correct): {false_alarms.describe()}",
+                f"[{name}] catch rate (flagged among incorrect):     {catches.describe()}",
+                f"[{name}] catch rate where code can see the error:  {visible.describe()}",
+            ]
+        if self.judge_statuses:
+            counts = ", ".join(f"{k}: {v}" for k, v in sorted(self.judge_statuses.items()))
+            lines.append(f"judge outcomes: {counts}")
+        return lines
 
 
-# A deliberately simple reading of numbers, independent of verifier.checks, so that the
-# code stage is not measured against its own idea of what a number is.
 _RAW_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*(?:\s*([ap])\.?m\b)?", re.IGNORECASE)
 _LIST_NUMBER = re.compile(r"^[ \t]*\d+[.)][ \t]", re.MULTILINE)
 _YEAR_RANGE = re.compile(r"\b((?:19|20)\d\d)[-–/](\d\d)\b")
@@ -122,23 +158,28 @@ def read_cases(path: Path) -> Iterator[dict[str, Any]]:
             yield case
 
 
-def evaluate(cases: Iterable[dict[str, Any]], out: TextIO | None = None) -> EvalSummary:
-    """Verify each case, write one result line per case to out, and summarise."""
-    total = flagged_correct = correct = flagged_incorrect = incorrect = 0
-    visible = flagged_visible = 0
+JudgeFn = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def evaluate(
+    cases: Iterable[dict[str, Any]], out: TextIO | None = None, judge: JudgeFn | None = None
+) -> EvalSummary:
+    """Verify each case (and judge it, given a judge), write one line per case, summarise."""
+    summary = EvalSummary()
+    if judge is not None:
+        summary.systems.update(judge=Tally(), combined=Tally())
     for case in cases:
         verdict = verify_case(case["question"], case["answer"], sources_of(case["excerpts"]))
-        label = case.get("label")
-        total += 1
-        if label == "correct":
-            correct += 1
-            flagged_correct += verdict.flagged
-        elif label == "incorrect":
-            incorrect += 1
-            flagged_incorrect += verdict.flagged
-            if code_visible(case):
-                visible += 1
-                flagged_visible += verdict.flagged
+        label, visible = case.get("label"), code_visible(case)
+        summary.cases += 1
+        summary.systems["code"].add(label, visible, verdict.flagged)
+        if judge is not None:
+            stage = judge(case)
+            summary.judge_statuses[stage["status"]] += 1
+            if stage["status"] in ("ok", "objection"):
+                summary.systems["judge"].add(label, visible, bool(stage["flagged"]))
+            verdict = with_judge(verdict, stage, case["answer"])
+            summary.systems["combined"].add(label, visible, verdict.flagged)
         if out is not None:
             row = {
                 "id": case["id"],
@@ -148,9 +189,4 @@ def evaluate(cases: Iterable[dict[str, Any]], out: TextIO | None = None) -> Eval
                 "findings": verdict.stages,
             }
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
-    return EvalSummary(
-        total,
-        Rate(flagged_correct, correct),
-        Rate(flagged_incorrect, incorrect),
-        Rate(flagged_visible, visible),
-    )
+    return summary

@@ -11,6 +11,7 @@ from verifier.checks.citations import check_citations
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
 from verifier.checks.urls import check_urls
+from verifier.judge.rules import locate
 from verifier.schemas import Reason
 
 CHECKER_VERSION = "code-2"
@@ -73,6 +74,66 @@ def verify_case(question: str, answer: str, excerpts: Sequence[SourceText]) -> V
     )
 
 
+def _judge_reasons(judge: dict[str, Any], answer: str) -> list[Reason]:
+    reasons = []
+    for claim in judge.get("claims", []):
+        if claim["status"] not in ("missing", "contradicted"):
+            continue
+        where = locate(claim["claim"], answer)
+        excerpt = [claim["excerpt"]] if claim.get("excerpt") is not None else []
+        if claim["status"] == "missing":
+            en = f'The judge found no excerpt that states "{claim["claim"]}".'
+            de = f"Der Prüfer fand keinen Auszug, der „{claim['claim']}“ belegt."
+        else:
+            en = f'The judge says "{claim["claim"]}" contradicts: "{claim["quote"]}".'
+            de = f"Laut Prüfer widerspricht „{claim['claim']}“ dem Auszug: „{claim['quote']}“."
+        reasons.append(
+            Reason(
+                stage="judge",
+                kind=f"claim_{claim['status']}",
+                text=claim["claim"],
+                start=where[0] if where else None,
+                end=where[1] if where else None,
+                excerpts=excerpt,
+                message_en=en,
+                message_de=de,
+            )
+        )
+    for objection in judge.get("objections", []):
+        if not objection["founded"]:
+            continue
+        where = locate(objection["claim"], answer)
+        reasons.append(
+            Reason(
+                stage="judge",
+                kind="judge_objection",
+                text=objection["claim"],
+                start=where[0] if where else None,
+                end=where[1] if where else None,
+                excerpts=[objection["excerpt"]] if objection.get("excerpt") is not None else [],
+                message_en=f'{objection["reason"]} (quoting: "{objection["quote"]}")',
+                message_de=f"{objection['reason']} (Zitat: „{objection['quote']}“)",
+            )
+        )
+    return reasons
+
+
+def with_judge(code: VerdictData, judge: dict[str, Any], answer: str) -> VerdictData:
+    """The code-stage verdict joined with the judge stage; either one can flag."""
+    reasons = code.reasons + (_judge_reasons(judge, answer) if judge.get("flagged") else [])
+    return VerdictData(
+        flagged=code.flagged or bool(judge.get("flagged")),
+        reasons=reasons,
+        stages={**code.stages, "judge": judge},
+        checker_version=code.checker_version,
+    )
+
+
 def sources_of(excerpts: Sequence[dict[str, Any]]) -> list[SourceText]:
     """The checks' view of excerpt dicts as posted ({n, text, url?, ...})."""
     return [SourceText(n=int(e["n"]), text=str(e["text"]), url=e.get("url")) for e in excerpts]
+
+
+def titles_of(excerpts: Sequence[dict[str, Any]]) -> dict[int, str]:
+    """Excerpt titles by number, for the judge's prompt."""
+    return {int(e["n"]): str(e["title"]) for e in excerpts if e.get("title")}

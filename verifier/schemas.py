@@ -86,6 +86,11 @@ class VerdictOut(BaseModel):
     flagged: bool
     reasons: list[Reason]
     stages: dict[str, Any]
+    judge_status: str | None = Field(
+        default=None,
+        description="ok / objection when the judge ruled; otherwise why it could not "
+        "(unavailable, timeout, context_overflow, ...): then only the code stage spoke.",
+    )
     checker_version: str
     created_at: datetime | None = None
 

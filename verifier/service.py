@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import uuid
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from verifier.db import SessionMaker, unit_of_work
 from verifier.exceptions import Conflict, NotFound
 from verifier.keys import Principal
-from verifier.pipeline import VerdictData, sources_of, verify_case
 from verifier.queue import QueuedJob, SubmissionQueue
 from verifier.schemas import (
     AnswerAccepted,
@@ -77,7 +73,14 @@ async def _answer_view(session: AsyncSession, answer: Answer) -> AnswerOut:
     if ratings:
         verdict = await repository.get_verdict(session, answer.id)
         if verdict is not None:
-            verdict_out = VerdictOut.model_validate(verdict, from_attributes=True)
+            verdict_out = VerdictOut(
+                flagged=verdict.flagged,
+                reasons=verdict.reasons,
+                stages=verdict.stages,
+                judge_status=verdict.stages.get("judge", {}).get("status"),
+                checker_version=verdict.checker_version,
+                created_at=verdict.created_at,
+            )
     return AnswerOut(
         id=answer.id,
         status=answer.status,
@@ -164,70 +167,3 @@ async def rate_answer(
     except IntegrityError as exc:
         raise Conflict("another rating of this answer was stored at the same moment") from exc
     return await _answer_view(session, answer)
-
-
-async def process_submission(
-    sessionmaker: SessionMaker,
-    answer_id: str,
-    tenant: str,
-    submission: dict[str, Any],
-    received_at: str,
-) -> str:
-    """Store the answer, run the checks and store exactly one verdict; returns the status."""
-    try:
-        async with unit_of_work(sessionmaker) as session:
-            answer = await repository.get_answer(session, answer_id)
-            if answer is None:
-                await repository.add_answer(
-                    session,
-                    answer_id=answer_id,
-                    tenant=tenant,
-                    submission=submission,
-                    received_at=datetime.fromisoformat(received_at),
-                    status="running",
-                )
-            elif answer.status == "done":
-                return "done"  # a redelivered job: the verdict already exists
-    except IntegrityError as exc:
-        async with unit_of_work(sessionmaker) as session:
-            if await repository.get_answer(session, answer_id) is None:
-                # Not a concurrent run of this job: the external id belongs to another answer.
-                raise Conflict(f"external_id already used by another answer: {exc.orig}") from exc
-    try:
-        verdict = await asyncio.to_thread(
-            verify_case,
-            submission["question"],
-            submission["answer"],
-            sources_of(submission["excerpts"]),
-        )
-    except Exception as exc:
-        log.exception("checks crashed", extra={"answer_id": answer_id})
-        async with unit_of_work(sessionmaker) as session:
-            stored = await repository.get_answer(session, answer_id)
-            assert stored is not None
-            await repository.set_answer_status(
-                session, stored, "failed", f"checks crashed: {exc!r}"
-            )
-        return "failed"
-    return await _store_verdict(sessionmaker, answer_id, verdict)
-
-
-async def _store_verdict(sessionmaker: SessionMaker, answer_id: str, verdict: VerdictData) -> str:
-    try:
-        async with unit_of_work(sessionmaker) as session:
-            answer = await repository.get_answer(session, answer_id)
-            assert answer is not None
-            if await repository.get_verdict(session, answer_id) is None:
-                await repository.add_verdict(
-                    session,
-                    answer_id=answer_id,
-                    flagged=verdict.flagged,
-                    reasons=[r.model_dump() for r in verdict.reasons],
-                    stages=verdict.stages,
-                    checker_version=verdict.checker_version,
-                )
-            await repository.set_answer_status(session, answer, "done")
-    except IntegrityError:
-        # A concurrent delivery of the same job stored its verdict first; one verdict stands.
-        log.info("verdict already stored by another run", extra={"answer_id": answer_id})
-    return "done"

@@ -17,6 +17,7 @@ async def startup(ctx: dict[str, Any]) -> None:
     settings: Settings = ctx.setdefault("settings", get_settings())
     ctx["engine"] = create_engine(settings.resolved_database_url())
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
+    ctx["judge"] = settings.judge_settings()
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:

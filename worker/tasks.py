@@ -8,8 +8,8 @@ from typing import Any
 
 from arq import Retry
 
-from verifier import service
 from verifier.exceptions import DependencyUnavailable
+from verifier.verification import process_submission
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +30,8 @@ async def verify_answer(
 ) -> str:
     """Verify one submission and store its verdict; an outage retries, it never drops."""
     try:
-        return await service.process_submission(
-            ctx["sessionmaker"], answer_id, tenant, submission, received_at
+        return await process_submission(
+            ctx["sessionmaker"], ctx.get("judge"), answer_id, tenant, submission, received_at
         )
     except DependencyUnavailable as exc:
         delay = retry_delay(ctx["job_try"])

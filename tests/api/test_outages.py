@@ -22,6 +22,7 @@ async def test_ingest_accepts_while_the_database_is_down_and_nothing_is_lost(
         database_url=f"sqlite+aiosqlite:///{db_file}",
         redis_url=redis_url,
         queue_name=f"test:{uuid.uuid4().hex}",
+        judge_enabled=False,
     )
     await asyncio.to_thread(migrate.upgrade, settings.resolved_database_url())
     engine = create_engine(settings.resolved_database_url())

@@ -79,7 +79,7 @@ async def get_verdict(session: AsyncSession, answer_id: str) -> Verdict | None:
     return result.scalar_one_or_none()
 
 
-async def add_verdict(
+async def upsert_verdict(
     session: AsyncSession,
     *,
     answer_id: str,
@@ -88,15 +88,15 @@ async def add_verdict(
     stages: dict[str, Any],
     checker_version: str,
 ) -> Verdict:
-    """Insert the verdict; the unique answer_id makes a second one fail."""
-    row = Verdict(
-        answer_id=answer_id,
-        flagged=flagged,
-        reasons=reasons,
-        stages=stages,
-        checker_version=checker_version,
-    )
-    session.add(row)
+    """Insert the answer's verdict or update it; the unique answer_id keeps it to one row."""
+    row = await get_verdict(session, answer_id)
+    if row is None:
+        row = Verdict(answer_id=answer_id)
+        session.add(row)
+    row.flagged = flagged
+    row.reasons = reasons
+    row.stages = stages
+    row.checker_version = checker_version
     await session.flush()
     return row
 

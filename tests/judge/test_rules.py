@@ -1,0 +1,97 @@
+"""Code decides: quotes are checked against the excerpt they name, the claim list binds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from verifier.checks.models import SourceText
+from verifier.judge.rules import decide, quote_in
+from verifier.judge.schema import JudgeOutput
+from verifier.judge.stage import JudgeSettings, family, pick_model
+
+EXCERPTS = [
+    SourceText(1, "Wohnzimmer           30,47 m²\nKüche  9,86 m²"),
+    SourceText(2, "Der Vermieter ist Herr Jürgen Albers, Am Kanonengraben 11."),
+]
+
+
+def output(claims: list[dict[str, Any]], verdict: str, objections: Any = ()) -> JudgeOutput:
+    return JudgeOutput.model_validate(
+        {"claims": claims, "verdict": verdict, "objections": list(objections)}
+    )
+
+
+def claim(text: str, status: str, excerpt: int | None, quote: str | None) -> dict[str, Any]:
+    return {"claim": text, "type": "other", "status": status, "excerpt": excerpt, "quote": quote}
+
+
+def test_quotes_match_with_case_whitespace_and_small_noise_folded() -> None:
+    text = EXCERPTS[1].text
+    assert quote_in("der vermieter ist  Herr Jürgen Albers", text)
+    assert quote_in("Vermieter ist Herr Jurgen Albers", text)  # one OCR-ish slip
+    assert quote_in("Der Vermieter … Am Kanonengraben 11", text)
+    assert not quote_in("Der Vermieter ist Frau Petra Albers", text)
+    assert not quote_in("30,74", EXCERPTS[0].text)
+    assert not quote_in("", text)
+
+
+def test_a_final_ok_that_contradicts_the_claim_list_is_overruled() -> None:
+    decision = decide(
+        output(
+            [
+                claim("Gäste-WC", "missing", None, None),
+                claim("30,47 m²", "supported", 1, "Wohnzimmer 30,47 m²"),
+            ],
+            "ok",
+        ),
+        EXCERPTS,
+    )
+    assert decision.verdict == "objection" and decision.overruled
+    assert [c.status for c in decision.claims] == ["missing", "supported"]
+
+
+def test_an_invented_quote_makes_support_unverified_and_an_objection_unfounded() -> None:
+    decision = decide(
+        output(
+            [claim("Albers", "supported", 1, "Der Vermieter ist Herr Albers")],  # wrong excerpt
+            "objection",
+            [{"claim": "30,47 m²", "excerpt": 1, "quote": "Wohnzimmer 31,00 m²", "reason": "x"}],
+        ),
+        EXCERPTS,
+    )
+    assert decision.claims[0].status == "unverified"
+    assert decision.objections[0].founded is False
+    assert decision.verdict == "ok" and not decision.overruled
+
+
+def test_a_contradiction_needs_a_real_quote_to_count() -> None:
+    founded = decide(
+        output([claim("31 m²", "contradicted", 1, "Wohnzimmer 30,47 m²")], "objection"), EXCERPTS
+    )
+    assert founded.verdict == "objection" and founded.claims[0].status == "contradicted"
+    unfounded = decide(
+        output([claim("31 m²", "contradicted", 1, "Wohnzimmer 31 m²")], "objection"), EXCERPTS
+    )
+    assert unfounded.verdict == "ok" and unfounded.claims[0].status == "unfounded"
+
+
+def settings(fallback: str | None = None) -> JudgeSettings:
+    return JudgeSettings(
+        url="http://127.0.0.1:1",
+        model="gemma3:12b",
+        fallback_model=fallback,
+        num_ctx=8192,
+        num_predict=512,
+        think=False,
+        timeout_s=1,
+        deadline_s=1,
+    )
+
+
+def test_the_judge_never_judges_its_own_family() -> None:
+    assert family("gemma3:12b") == family("google/gemma-2-9b-it") == "gemma"
+    assert family("Qwen/Qwen2.5-7B-Instruct") == family("qwen3:8b") == "qwen"
+    assert pick_model(settings(), "qwen3:8b") == "gemma3:12b"
+    assert pick_model(settings(), None) == "gemma3:12b"
+    assert pick_model(settings(), "gemma2:27b") is None
+    assert pick_model(settings("mistral-small3.2"), "gemma2:27b") == "mistral-small3.2"

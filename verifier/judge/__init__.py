@@ -1,0 +1,1 @@
+"""The second opinion: an evidence-obligated verdict from a model of another family, via Ollama."""

@@ -1,0 +1,145 @@
+"""One judge call to Ollama's /api/chat, with every failure named and classified."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import ollama
+from pydantic import ValidationError
+
+from verifier.judge.schema import OUTPUT_SCHEMA, JudgeOutput
+
+# Ollama answers these while loading or overloaded; a later try may succeed.
+RETRYABLE_STATUS = {408, 429, 500, 502, 503, 504}
+
+
+class JudgeFailure(Exception):
+    """A judge call that produced no usable verdict; `kind` is stored as the stage status."""
+
+    def __init__(
+        self, kind: str, message: str, *, retryable: bool, call: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.retryable = retryable
+        self.call = call
+
+
+@dataclass(frozen=True, slots=True)
+class CallResult:
+    """A parsed judge answer and the call's accounting."""
+
+    output: JudgeOutput
+    call: dict[str, Any]
+
+
+def estimate_tokens(text: str) -> tuple[int, int]:
+    """(lower, upper) bounds of a text's token count without the model's tokenizer.
+
+    Across common tokenizers a token covers about 2 to 6 characters of prose; the upper
+    bound keeps us from sending what might not fit, the lower one tells a truncated prompt.
+    """
+    return len(text) // 6, len(text) // 2 + 16
+
+
+async def chat(
+    client: ollama.AsyncClient,
+    *,
+    model: str,
+    messages: list[dict[str, str]],
+    options: dict[str, Any],
+    think: bool,
+    min_prompt_tokens: int,
+) -> CallResult:
+    """Ask the model once; raises JudgeFailure naming what went wrong."""
+    try:
+        response = await client.chat(
+            model=model,
+            messages=messages,
+            format=OUTPUT_SCHEMA,
+            options=options,
+            think=think,
+            stream=False,
+        )
+    except ollama.ResponseError as exc:
+        if exc.status_code == 404:
+            raise JudgeFailure(
+                "model_missing", f"model {model!r} is not available: {exc.error}", retryable=False
+            ) from exc
+        kind = "busy" if exc.status_code in (429, 503) else "server_error"
+        raise JudgeFailure(
+            kind,
+            f"Ollama answered {exc.status_code}: {exc.error}",
+            retryable=exc.status_code in RETRYABLE_STATUS,
+        ) from exc
+    except (ConnectionError, httpx.ConnectError) as exc:
+        raise JudgeFailure("unavailable", f"Ollama is unreachable: {exc}", retryable=True) from exc
+    except httpx.TimeoutException as exc:
+        raise JudgeFailure(
+            "timeout", f"Ollama did not answer in time ({type(exc).__name__})", retryable=True
+        ) from exc
+    except httpx.HTTPError as exc:
+        raise JudgeFailure(
+            "unavailable", f"HTTP error talking to Ollama: {exc}", retryable=True
+        ) from exc
+
+    content = response.message.content or ""
+    call = {
+        "model": response.model or model,
+        "prompt_eval_count": response.prompt_eval_count,
+        "eval_count": response.eval_count,
+        "total_duration": response.total_duration,
+        "load_duration": response.load_duration,
+        "prompt_eval_duration": response.prompt_eval_duration,
+        "eval_duration": response.eval_duration,
+        "done_reason": response.done_reason,
+        "min_prompt_tokens": min_prompt_tokens,
+        "raw": content,
+    }
+    num_ctx = int(options["num_ctx"])
+    prompt_tokens = response.prompt_eval_count
+    if prompt_tokens is not None and (
+        prompt_tokens < min_prompt_tokens or prompt_tokens >= num_ctx
+    ):
+        raise JudgeFailure(
+            "context_overflow",
+            f"the prompt was truncated: Ollama evaluated {prompt_tokens} tokens, at least "
+            f"{min_prompt_tokens} were sent and num_ctx is {num_ctx}",
+            retryable=False,
+            call=call,
+        )
+    if response.done_reason == "length":
+        raise JudgeFailure(
+            "invalid_output",
+            "the output hit the token limit and is cut off",
+            retryable=False,
+            call=call,
+        )
+    try:
+        output = JudgeOutput.model_validate(json.loads(content))
+    except (json.JSONDecodeError, ValidationError) as exc:
+        raise JudgeFailure(
+            "invalid_output",
+            f"the output is not the required JSON: {exc}",
+            retryable=False,
+            call=call,
+        ) from exc
+    return CallResult(output, call)
+
+
+async def probe(url: str, model: str, timeout_s: float = 5.0) -> str | None:
+    """None when Ollama answers and has the model; otherwise why the judge cannot run."""
+    client = ollama.AsyncClient(host=url, timeout=timeout_s)
+    try:
+        await client.show(model)
+    except ollama.ResponseError as exc:
+        if exc.status_code == 404:
+            return f"model {model!r} is not available at {url}: {exc.error}"
+        return f"Ollama at {url} answered {exc.status_code}: {exc.error}"
+    except (ConnectionError, httpx.HTTPError) as exc:
+        return f"Ollama is unreachable at {url}: {exc}"
+    return None
