@@ -109,6 +109,7 @@ def create_app(settings: Settings) -> FastAPI:
             await engine.dispose()
 
     app = FastAPI(title="Answer verifier", version=__version__, lifespan=lifespan)
+    app.state.settings = settings
     app.add_exception_handler(VerifierError, _verifier_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)

@@ -9,6 +9,7 @@ from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from verifier.judge.stage import JudgeSettings
+from verifier.retrieval import RetrievalSettings
 
 
 class Settings(BaseSettings):
@@ -46,6 +47,12 @@ class Settings(BaseSettings):
         default="http://127.0.0.1:11434",
         description="Where Ollama listens; when it is not there the judge stage says so.",
     )
+    retrieval_url: str | None = Field(
+        default=None,
+        description="POST {question, answer} -> {excerpts: [{n, text, title?, url?}]}: used for "
+        "answers posted without excerpts.",
+    )
+    retrieval_timeout_s: float = Field(default=10.0, gt=0)
     judge_enabled: bool = True
     judge_model: str = "gemma3:12b"
     judge_fallback_model: str | None = Field(
@@ -83,6 +90,12 @@ class Settings(BaseSettings):
             timeout_s=self.judge_timeout_s,
             deadline_s=self.judge_deadline_s,
         )
+
+    def retrieval_settings(self) -> RetrievalSettings | None:
+        """The retrieval endpoint's settings, or None when none is configured."""
+        if self.retrieval_url is None:
+            return None
+        return RetrievalSettings(url=self.retrieval_url, timeout_s=self.retrieval_timeout_s)
 
     def resolved_database_url(self) -> str:
         """The database URL, defaulting to a SQLite file in the data directory."""

@@ -21,6 +21,13 @@ class BadRequest(VerifierError):
     code = "bad_request"
 
 
+class Unprocessable(VerifierError):
+    """A well-formed body whose content cannot be verified as it is."""
+
+    status_code = 422
+    code = "validation_error"
+
+
 class PayloadTooLarge(VerifierError):
     """The body exceeds the configured size limit."""
 

@@ -8,13 +8,20 @@ from typing import Any
 from pydantic import BaseModel
 
 from verifier.checks.citations import check_citations
-from verifier.checks.models import SourceText
+from verifier.checks.models import (
+    CitationFinding,
+    CitationStage,
+    NumberFinding,
+    SourceText,
+    UrlFinding,
+)
 from verifier.checks.numbers import check_numbers
 from verifier.checks.urls import check_urls
 from verifier.judge.rules import locate
 from verifier.schemas import Reason
 
 CHECKER_VERSION = "code-2"
+Finding = NumberFinding | CitationFinding | UrlFinding
 
 
 class VerdictData(BaseModel):
@@ -26,39 +33,32 @@ class VerdictData(BaseModel):
     checker_version: str = CHECKER_VERSION
 
 
-def verify_case(question: str, answer: str, excerpts: Sequence[SourceText]) -> VerdictData:
-    """Run every code-stage check over one answer and combine them into a verdict."""
+def verify_case(
+    question: str, answer: str, excerpts: Sequence[SourceText], *, fetched: bool = False
+) -> VerdictData:
+    """Run every code-stage check over one answer and combine them into a verdict.
+
+    On fetched excerpts the answer's [n] markers refer to other excerpts than ours, so the
+    citation check does not apply; with no excerpts at all nothing can be checked.
+    """
+    if not excerpts:
+        nothing = {"status": "no_excerpts", "flagged": False, "findings": []}
+        return VerdictData(
+            flagged=False,
+            reasons=[],
+            stages={"numbers": nothing, "citations": nothing, "urls": nothing},
+        )
     numbers = check_numbers(question, answer, excerpts)
-    citations = check_citations(answer, excerpts, numbers)
+    citations = check_citations(answer, excerpts, numbers) if not fetched else None
     urls = check_urls(answer, excerpts)
     reasons = [
-        Reason(
-            stage="numbers",
-            kind="ungrounded_number",
-            **f.model_dump(
-                include={"text", "start", "end", "excerpts", "message_en", "message_de"}
-            ),
-        )
+        _reason("numbers", "ungrounded_number", f, f.excerpts)
         for f in numbers.findings
         if f.status == "ungrounded"
     ]
+    reasons += [_reason("citations", f.kind, f, f.cited) for f in _findings(citations)]
     reasons += [
-        Reason(
-            stage="citations",
-            kind=f.kind,
-            excerpts=f.cited,
-            **f.model_dump(include={"text", "start", "end", "message_en", "message_de"}),
-        )
-        for f in citations.findings
-    ]
-    reasons += [
-        Reason(
-            stage="urls",
-            kind="unknown_url",
-            **f.model_dump(
-                include={"text", "start", "end", "excerpts", "message_en", "message_de"}
-            ),
-        )
+        _reason("urls", "unknown_url", f, f.excerpts)
         for f in urls.findings
         if f.status == "unknown_url"
     ]
@@ -68,9 +68,34 @@ def verify_case(question: str, answer: str, excerpts: Sequence[SourceText]) -> V
         reasons=reasons,
         stages={
             "numbers": numbers.model_dump(),
-            "citations": citations.model_dump(),
+            "citations": citations.model_dump() if citations else CITATIONS_NOT_APPLICABLE,
             "urls": urls.model_dump(),
         },
+    )
+
+
+CITATIONS_NOT_APPLICABLE = {
+    "status": "not_applicable",
+    "flagged": False,
+    "findings": [],
+    "reason": "judged on fetched excerpts: the answer's [n] markers name other excerpts",
+}
+
+
+def _findings(stage: CitationStage | None) -> list[CitationFinding]:
+    return stage.findings if stage is not None else []
+
+
+def _reason(stage: str, kind: str, finding: Finding, excerpts: list[int]) -> Reason:
+    return Reason(
+        stage=stage,
+        kind=kind,
+        text=finding.text,
+        start=finding.start,
+        end=finding.end,
+        excerpts=excerpts,
+        message_en=finding.message_en,
+        message_de=finding.message_de,
     )
 
 

@@ -33,7 +33,13 @@ class AnswerIn(Strict):
 
     question: str
     answer: Annotated[str, StringConstraints(min_length=1)]
-    excerpts: Annotated[list[ExcerptIn], Field(min_length=1)]
+    excerpts: Annotated[
+        list[ExcerptIn],
+        Field(
+            description="The numbered excerpts the answer was built from. Empty only when "
+            "a retrieval endpoint is configured to fetch them (an agent asking)."
+        ),
+    ]
     answer_model: ShortText | None = None
     conversation_id: ShortText | None = None
     external_id: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None

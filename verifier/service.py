@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from verifier.exceptions import Conflict, NotFound
+from verifier.exceptions import Conflict, NotFound, Unprocessable
 from verifier.keys import Principal
 from verifier.queue import QueuedJob, SubmissionQueue
 from verifier.schemas import (
@@ -33,9 +33,14 @@ def new_answer_id() -> str:
 
 
 async def submit_answer(
-    queue: SubmissionQueue, principal: Principal, body: AnswerIn
+    queue: SubmissionQueue, principal: Principal, body: AnswerIn, *, can_retrieve: bool
 ) -> AnswerAccepted:
     """Queue a submission for verification; touches Redis only, never the database."""
+    if not body.excerpts and not can_retrieve:
+        raise Unprocessable(
+            "excerpts: at least one excerpt is required (no retrieval endpoint is configured "
+            "to fetch excerpts for answers posted without them)"
+        )
     answer_id = new_answer_id()
     if body.external_id is not None:
         earlier = await queue.claim_external_id(principal.tenant, body.external_id, answer_id)

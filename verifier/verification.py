@@ -13,6 +13,7 @@ from verifier.db import SessionMaker, unit_of_work
 from verifier.exceptions import Conflict
 from verifier.judge.stage import JudgeSettings, run_judge
 from verifier.pipeline import VerdictData, sources_of, titles_of, verify_case, with_judge
+from verifier.retrieval import RetrievalFailed, RetrievalSettings, fetch_excerpts
 from verifier.store import repository
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,19 @@ async def _mark_failed(sessionmaker: SessionMaker, answer_id: str, error: str) -
         await repository.set_answer_status(session, answer, "failed", error)
 
 
+async def _with_excerpts(
+    retrieval: RetrievalSettings | None, submission: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The submission with excerpts fetched when it came without; and how they were got."""
+    if submission["excerpts"]:
+        return submission, None
+    if retrieval is None:
+        return submission, {"status": "no_endpoint", "reason": "no retrieval endpoint configured"}
+    excerpts = await fetch_excerpts(retrieval, submission["question"], submission["answer"])
+    note = {"status": "fetched", "url": retrieval.url, "count": len(excerpts)}
+    return {**submission, "excerpts": excerpts}, note
+
+
 async def process_submission(
     sessionmaker: SessionMaker,
     judge: JudgeSettings | None,
@@ -93,19 +107,30 @@ async def process_submission(
     tenant: str,
     submission: dict[str, Any],
     received_at: str,
+    retrieval: RetrievalSettings | None = None,
 ) -> str:
     """Verify one submission end to end; returns the answer's final status."""
+    try:
+        submission, retrieved = await _with_excerpts(retrieval, submission)
+    except RetrievalFailed as exc:
+        submission, retrieved = submission, {"status": "failed", "reason": str(exc)}
     if not await _store_answer(sessionmaker, answer_id, tenant, submission, received_at):
         return "done"  # a redelivered job: the verdict is already final
     sources = sources_of(submission["excerpts"])
     try:
         code = await asyncio.to_thread(
-            verify_case, submission["question"], submission["answer"], sources
+            verify_case,
+            submission["question"],
+            submission["answer"],
+            sources,
+            fetched=retrieved is not None,
         )
     except Exception as exc:
         log.exception("checks crashed", extra={"answer_id": answer_id})
         await _mark_failed(sessionmaker, answer_id, f"checks crashed: {exc!r}")
         return "failed"
+    if retrieved is not None:
+        code.stages["retrieval"] = retrieved
     if judge is None:
         await _save_verdict(
             sessionmaker, answer_id, with_judge(code, JUDGE_DISABLED, ""), final=True
@@ -121,6 +146,8 @@ async def process_submission(
         titles_of(submission["excerpts"]),
         submission.get("answer_model"),
     )
+    if retrieved is not None:
+        stage["judged_on"] = "fetched_excerpts" if sources else "nothing"
     final = with_judge(code, stage, submission["answer"])
     await _save_verdict(sessionmaker, answer_id, final, final=True)
     return "done"

@@ -18,6 +18,7 @@ async def startup(ctx: dict[str, Any]) -> None:
     ctx["engine"] = create_engine(settings.resolved_database_url())
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
     ctx["judge"] = settings.judge_settings()
+    ctx["retrieval"] = settings.retrieval_settings()
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:

@@ -31,7 +31,13 @@ async def verify_answer(
     """Verify one submission and store its verdict; an outage retries, it never drops."""
     try:
         return await process_submission(
-            ctx["sessionmaker"], ctx.get("judge"), answer_id, tenant, submission, received_at
+            ctx["sessionmaker"],
+            ctx.get("judge"),
+            answer_id,
+            tenant,
+            submission,
+            received_at,
+            ctx.get("retrieval"),
         )
     except DependencyUnavailable as exc:
         delay = retry_delay(ctx["job_try"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Request, status
 from fastapi.responses import JSONResponse
 
 from verifier import service
@@ -23,9 +23,12 @@ ERRORS: dict[int | str, dict[str, object]] = {
     dependencies=[JsonBody],
     responses=ERRORS,
 )
-async def post_answer(body: AnswerIn, principal: IngestDep, queue: QueueDep) -> JSONResponse:
+async def post_answer(
+    body: AnswerIn, principal: IngestDep, queue: QueueDep, request: Request
+) -> JSONResponse:
     """Accept a finished answer for background verification; a repeated external_id is 200."""
-    accepted = await service.submit_answer(queue, principal, body)
+    can_retrieve = request.app.state.settings.retrieval_url is not None
+    accepted = await service.submit_answer(queue, principal, body, can_retrieve=can_retrieve)
     code = status.HTTP_200_OK if accepted.duplicate else status.HTTP_202_ACCEPTED
     return JSONResponse(accepted.model_dump(mode="json"), status_code=code)
 

@@ -1,0 +1,57 @@
+"""A retrieval endpoint for tests: answers POST {question, answer} with scripted excerpts."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from typing import Any, Self
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+
+class FakeRetrieval:
+    """Serves `excerpts` (or `status`) at /search and records what it was asked."""
+
+    def __init__(self, excerpts: list[dict[str, Any]], status: int = 200) -> None:
+        self.excerpts = excerpts
+        self.status = status
+        self.requests: list[dict[str, Any]] = []
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self._port = 0
+
+    @property
+    def url(self) -> str:
+        """The endpoint's URL."""
+        return f"http://127.0.0.1:{self._port}/search"
+
+    async def _search(self, request: Request) -> JSONResponse:
+        self.requests.append(await request.json())
+        return JSONResponse({"excerpts": self.excerpts}, status_code=self.status)
+
+    def __enter__(self) -> Self:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self._port = sock.getsockname()[1]
+        app = Starlette(routes=[Route("/search", self._search, methods=["POST"])])
+        server = self._server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        self._thread = threading.Thread(
+            target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True
+        )
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not server.started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=10)

@@ -1,0 +1,75 @@
+"""Answers posted without excerpts: fetched from the retrieval endpoint, or said plainly."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from arq import Retry
+
+from tests.conftest import Keys, run_worker, serve_app
+from tests.fakes.retrieval_server import FakeRetrieval
+from verifier.config import Settings
+from verifier.db import SessionMaker
+from worker.tasks import verify_answer
+
+FETCHED = [{"n": 4, "text": "Summe Garten 2025: 3.914,27 EUR (21 Belege)", "title": "SQL"}]
+AGENT = {
+    "question": "Was hat der Garten 2025 gekostet?",
+    "answer": "Der Garten hat 3.914,27 EUR gekostet, verteilt auf 12 Belege [1].",
+    "excerpts": [],
+}
+
+
+@pytest.fixture
+def retrieval() -> Iterator[FakeRetrieval]:
+    with FakeRetrieval(FETCHED) as fake:
+        yield fake
+
+
+async def test_excerpts_are_fetched_and_citations_do_not_apply(
+    settings: Settings, sessionmaker: SessionMaker, keys: Keys, retrieval: FakeRetrieval
+) -> None:
+    configured = settings.model_copy(update={"retrieval_url": retrieval.url})
+    async with serve_app(configured) as (client, _):
+        posted = await client.post("/v1/answers", json=AGENT, headers=await keys.header("ingest"))
+        assert posted.status_code == 202, posted.text
+        await run_worker(configured)
+        rated = await client.post(
+            f"/v1/answers/{posted.json()['id']}/rating",
+            json={"rating": "incorrect"},
+            headers=await keys.header("reviewer"),
+        )
+    body = rated.json()
+    assert retrieval.requests == [{"question": AGENT["question"], "answer": AGENT["answer"]}]
+    assert [e["n"] for e in body["excerpts"]] == [4]
+    stages = body["verdict"]["stages"]
+    assert stages["retrieval"] == {"status": "fetched", "url": retrieval.url, "count": 1}
+    assert stages["citations"]["status"] == "not_applicable"
+    assert [r["text"] for r in body["verdict"]["reasons"]] == ["12"]
+
+
+async def test_without_an_endpoint_no_excerpts_is_a_422(
+    client: httpx.AsyncClient, keys: Keys
+) -> None:
+    response = await client.post("/v1/answers", json=AGENT, headers=await keys.header("ingest"))
+    assert response.status_code == 422
+    assert "retrieval endpoint" in response.json()["message"]
+
+
+async def test_a_down_endpoint_retries_the_job(sessionmaker: SessionMaker) -> None:
+    ctx = {
+        "sessionmaker": sessionmaker,
+        "job_try": 1,
+        "judge": None,
+        "retrieval": Settings(retrieval_url="http://127.0.0.1:9/search").retrieval_settings(),
+    }
+    with pytest.raises(Retry):
+        await verify_answer(
+            ctx,
+            answer_id="r1",
+            tenant="acme",
+            submission=AGENT,
+            received_at="2026-11-29T10:00:00+00:00",
+        )
