@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from verifier import __version__
@@ -18,6 +21,9 @@ from verifier.db import create_engine, create_sessionmaker
 from verifier.exceptions import VerifierError
 from verifier.keys import KeyStore
 from verifier.queue import SubmissionQueue, connect
+from verifier.review import pages
+from verifier.review.auth import session_secret
+from verifier.review.pages import SignInRequired, render
 
 
 class BodySizeLimit:
@@ -75,8 +81,14 @@ def _describe(errors: list[Any]) -> str:
     return "; ".join(parts)
 
 
-async def _verifier_error(_: Request, exc: Exception) -> JSONResponse:
+async def _verifier_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, VerifierError)
+    if isinstance(exc, SignInRequired):
+        return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+    if not request.url.path.startswith("/v1/"):
+        return render(
+            request, "error.html", exc.status_code, code=exc.status_code, message=exc.message
+        )
     return _error(exc.status_code, exc.code, exc.message)
 
 
@@ -113,6 +125,16 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(VerifierError, _verifier_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=session_secret(settings.session_secret, settings.data_dir),
+        session_cookie="verifier_session",
+        max_age=12 * 3600,
+        same_site="lax",
+        https_only=settings.secure_cookies,
+    )
+    app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
     app.include_router(answers.router)
     app.include_router(ratings.router)
+    app.include_router(pages.router)
     return app

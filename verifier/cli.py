@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import getpass
 import json
 import signal
 import sys
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from sqlalchemy.exc import IntegrityError
 
 from verifier import migrate
 from verifier.config import Settings, get_settings
@@ -23,6 +25,7 @@ from verifier.judge.client import probe
 from verifier.judge.stage import run_judge
 from verifier.keys import ROLES, create_key
 from verifier.pipeline import sources_of, titles_of, verify_case, with_judge
+from verifier.review.auth import USER_ROLES, create_user
 
 
 @contextlib.contextmanager
@@ -141,6 +144,34 @@ def cmd_keys_create(args: argparse.Namespace) -> int:
     return 0
 
 
+async def _create_user(settings: Settings, args: argparse.Namespace, password: str) -> None:
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        await create_user(
+            create_sessionmaker(engine), args.username, password, args.role, args.tenant
+        )
+    finally:
+        await engine.dispose()
+
+
+def cmd_users_create(args: argparse.Namespace) -> int:
+    """Create a web account; the password comes from a prompt or, when piped, from stdin."""
+    settings = get_settings()
+    _migrate(settings)
+    if sys.stdin.isatty():
+        password = getpass.getpass(f"password for {args.username}: ")
+        if getpass.getpass("again: ") != password:
+            raise ValueError("the passwords differ")
+    else:
+        password = sys.stdin.readline().rstrip("\n")
+    try:
+        asyncio.run(_create_user(settings, args, password))
+    except IntegrityError as exc:
+        raise ValueError(f"a user named {args.username!r} exists already") from exc
+    print(f"created {args.role} {args.username!r} of tenant {args.tenant!r}", file=sys.stderr)
+    return 0
+
+
 def _load_case(path: Path) -> dict[str, Any]:
     case: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     missing = {"question", "answer", "excerpts"} - case.keys()
@@ -233,6 +264,15 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--role", choices=ROLES, required=True)
     create.add_argument("--tenant", default="default")
     create.set_defaults(handler=cmd_keys_create)
+
+    users = sub.add_parser("users", help="web accounts").add_subparsers(
+        dest="users_command", required=True
+    )
+    user = users.add_parser("create", help="create a reviewer, analyst or admin account")
+    user.add_argument("username")
+    user.add_argument("--role", choices=USER_ROLES, required=True)
+    user.add_argument("--tenant", default="default")
+    user.set_defaults(handler=cmd_users_create)
 
     check = sub.add_parser("check", help="verify one case file and print the verdict")
     check.add_argument("case", metavar="CASE.json")

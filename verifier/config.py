@@ -47,6 +47,13 @@ class Settings(BaseSettings):
         default="http://127.0.0.1:11434",
         description="Where Ollama listens; when it is not there the judge stage says so.",
     )
+    session_secret: str | None = Field(
+        default=None,
+        description="Signs the reviewers' session cookies; unset: made once in the data dir.",
+    )
+    secure_cookies: bool = Field(
+        default=False, description="Send session cookies over HTTPS only (set behind TLS)."
+    )
     retrieval_url: str | None = Field(
         default=None,
         description="POST {question, answer} -> {excerpts: [{n, text, title?, url?}]}: used for "

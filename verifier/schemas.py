@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 Status = Literal["queued", "running", "done", "failed"]
-RatingValue = Literal["correct", "incorrect"]
+RatingValue = Literal["correct", "incorrect", "partly"]
 ShortText = Annotated[str, StringConstraints(max_length=200)]
 
 

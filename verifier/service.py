@@ -6,12 +6,12 @@ import logging
 import uuid
 from datetime import UTC, datetime
 
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from verifier.exceptions import Conflict, NotFound, Unprocessable
 from verifier.keys import Principal
 from verifier.queue import QueuedJob, SubmissionQueue
+from verifier.review import service as review
 from verifier.schemas import (
     AnswerAccepted,
     AnswerIn,
@@ -161,14 +161,5 @@ async def rate_answer(
     session: AsyncSession, principal: Principal, answer: Answer, body: RatingIn
 ) -> AnswerOut:
     """Store a rating; the first is the blind one, later ones are post-reveal revisions."""
-    try:
-        await repository.add_rating(
-            session,
-            answer_id=answer.id,
-            rating=body.rating,
-            comment=body.comment,
-            rater=f"key:{principal.key_id}",
-        )
-    except IntegrityError as exc:
-        raise Conflict("another rating of this answer was stored at the same moment") from exc
+    await review.rate(session, f"key:{principal.key_id}", answer, body.rating, body.comment)
     return await _answer_view(session, answer)

@@ -69,13 +69,29 @@ class ApiKey(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
+class User(Base):
+    """A person who signs in to the web pages: reviewer, analyst or admin of one tenant."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(100), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    role: Mapped[str] = mapped_column(String(16))
+    tenant: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
 class Answer(Base):
-    """A chatbot answer as posted, with its processing status."""
+    """A chatbot answer as posted, with its processing and review state."""
 
     __tablename__ = "answers"
     __table_args__ = (
         UniqueConstraint("tenant", "external_id"),
         Index("ix_answers_tenant_received_at", "tenant", "received_at"),
+        Index(
+            "ix_answers_tenant_review_state_received_at", "tenant", "review_state", "received_at"
+        ),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -91,6 +107,13 @@ class Answer(Base):
     received_at: Mapped[datetime] = mapped_column(UTCDateTime())
     stored_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     verified_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # pending -> rated | discarded; the lease keeps two reviewers off the same answer.
+    review_state: Mapped[str] = mapped_column(
+        String(16), default="pending", server_default="pending"
+    )
+    lease_owner: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    discard_reason: Mapped[str | None] = mapped_column(Text)
 
     excerpts: Mapped[list[Excerpt]] = relationship(
         back_populates="answer", order_by="Excerpt.n", cascade="all, delete-orphan"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
-from verifier.store.models import Answer, ApiKey, Excerpt, Rating, Verdict, utcnow
+from verifier.store.models import Answer, ApiKey, Excerpt, Rating, User, Verdict, utcnow
 
 
 async def add_api_key(
@@ -138,3 +138,89 @@ async def add_rating(
     session.add(row)
     await session.flush()
     return row
+
+
+async def add_user(
+    session: AsyncSession, *, username: str, password_hash: str, role: str, tenant: str
+) -> User:
+    """Insert a user; the unique username makes a duplicate fail."""
+    row = User(username=username, password_hash=password_hash, role=role, tenant=tenant)
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def get_user_by_username(session: AsyncSession, username: str) -> User | None:
+    """The user with this username, if any."""
+    result = await session.execute(select(User).where(User.username == username))
+    return result.scalar_one_or_none()
+
+
+async def get_user(session: AsyncSession, user_id: int) -> User | None:
+    """The user with this id, if any."""
+    return await session.get(User, user_id)
+
+
+async def review_queue(
+    session: AsyncSession, *, tenant: str, user_id: int, now: datetime, limit: int = 50
+) -> list[Answer]:
+    """The tenant's unrated answers, oldest first, without those leased to someone else."""
+    free = or_(
+        Answer.lease_until.is_(None), Answer.lease_until < now, Answer.lease_owner == user_id
+    )
+    result = await session.execute(
+        select(Answer)
+        .where(Answer.tenant == tenant, Answer.review_state == "pending", free)
+        .order_by(Answer.received_at, Answer.id)
+        .limit(limit)
+    )
+    return list(result.scalars())
+
+
+async def take_lease(
+    session: AsyncSession,
+    *,
+    answer_id: str,
+    tenant: str,
+    user_id: int,
+    now: datetime,
+    until: datetime,
+) -> bool:
+    """Lease a pending answer to the user in one atomic UPDATE; False if someone else holds it."""
+    result = await session.execute(
+        update(Answer)
+        .where(
+            Answer.id == answer_id,
+            Answer.tenant == tenant,
+            Answer.review_state == "pending",
+            or_(
+                Answer.lease_until.is_(None),
+                Answer.lease_until < now,
+                Answer.lease_owner == user_id,
+            ),
+        )
+        .values(lease_owner=user_id, lease_until=until)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+async def release_lease(session: AsyncSession, *, answer_id: str, user_id: int) -> None:
+    """Give up the user's lease on an answer (skip)."""
+    await session.execute(
+        update(Answer)
+        .where(Answer.id == answer_id, Answer.lease_owner == user_id)
+        .values(lease_owner=None, lease_until=None)
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def set_review_state(
+    session: AsyncSession, answer: Answer, state: str, discard_reason: str | None = None
+) -> None:
+    """Mark an answer rated or discarded and free its lease."""
+    answer.review_state = state
+    answer.discard_reason = discard_reason
+    answer.lease_owner = None
+    answer.lease_until = None
+    await session.flush()

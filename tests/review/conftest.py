@@ -1,0 +1,55 @@
+"""Signed-in browser-like clients for the review pages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+
+import httpx
+import pytest
+
+from tests.api.test_answers import submission
+from tests.conftest import Keys, run_worker
+from verifier.config import Settings
+from verifier.db import SessionMaker
+from verifier.review.auth import create_user
+
+PASSWORD = "correct horse battery"
+
+
+def csrf_of(page: str) -> str:
+    """The CSRF token in a page's forms."""
+    match = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert match, "page has no CSRF field"
+    return match.group(1)
+
+
+async def sign_in(client: httpx.AsyncClient, username: str) -> None:
+    """Sign in through the real form."""
+    form = await client.get("/login")
+    response = await client.post(
+        "/login", data={"username": username, "password": PASSWORD, "csrf": csrf_of(form.text)}
+    )
+    assert response.status_code == 303, response.text
+
+
+@pytest.fixture
+def make_user(sessionmaker: SessionMaker) -> Callable[[str, str, str], Awaitable[None]]:
+    """Creates web accounts in the test database."""
+
+    async def make(username: str, role: str = "reviewer", tenant: str = "acme") -> None:
+        await create_user(sessionmaker, username, PASSWORD, role, tenant)
+
+    return make
+
+
+async def post_verified(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, answer: str, **extra: object
+) -> str:
+    """Post an answer as the chatbot would and let the worker verify it; returns its id."""
+    body = submission(answer, **extra)
+    posted = await client.post("/v1/answers", json=body, headers=await keys.header("ingest"))
+    assert posted.status_code == 202, posted.text
+    await run_worker(settings)
+    answer_id: str = posted.json()["id"]
+    return answer_id

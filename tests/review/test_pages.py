@@ -1,0 +1,131 @@
+"""Rate blind first, then see the verdict; leases, discards, CSRF and escaping."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import httpx
+
+from tests.conftest import Keys
+from tests.review.conftest import csrf_of, post_verified, sign_in
+from verifier.config import Settings
+
+MakeUser = Callable[..., Awaitable[None]]
+FABRICATED = "Die Holzlasur hat 42,95 EUR gekostet [1]."
+
+
+async def test_rate_blind_then_see_the_highlighted_verdict(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    answer_id = await post_verified(client, keys, settings, FABRICATED)
+    await make_user("rita")
+    assert (await client.get("/review")).status_code == 303  # signed out: to the sign-in page
+    await sign_in(client, "rita")
+    queue = await client.get("/review")
+    assert answer_id in queue.text
+
+    early = await client.get(f"/review/{answer_id}/reveal")
+    assert early.status_code == 303 and early.headers["location"] == f"/review/{answer_id}"
+    page = await client.get(f"/review/{answer_id}")
+    assert page.status_code == 200 and "42,95 EUR" in page.text
+    for hidden in ("ungrounded", "kommt in keinem Auszug vor", "Flagged", "Markiert"):
+        assert hidden not in page.text
+
+    rated = await client.post(
+        f"/review/{answer_id}/rate", data={"rating": "incorrect", "csrf": csrf_of(page.text)}
+    )
+    assert rated.headers["location"] == f"/review/{answer_id}/reveal"
+    reveal = await client.get(f"/review/{answer_id}/reveal")
+    assert '<mark class="finding numbers"' in reveal.text and ">42,95</mark>" in reveal.text
+    assert "ungrounded_number" in reveal.text
+    assert answer_id not in (await client.get("/review")).text  # rated: out of the queue
+
+    await client.post(
+        f"/review/{answer_id}/rate", data={"rating": "correct", "csrf": csrf_of(reveal.text)}
+    )
+    api = await client.get(f"/v1/answers/{answer_id}", headers=await keys.header("reviewer"))
+    assert api.json()["rating"]["rating"] == "incorrect"  # the blind one counts
+    assert api.json()["revisions"][0]["rating"] == "correct"
+
+
+async def test_a_lease_keeps_a_second_reviewer_off(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    answer_id = await post_verified(client, keys, settings, FABRICATED)
+    await make_user("rita")
+    await make_user("otto")
+    await sign_in(client, "rita")
+    page = await client.get(f"/review/{answer_id}")
+    assert page.status_code == 200
+    other = httpx.AsyncClient(transport=client._transport, base_url="http://verifier")
+    async with other:
+        await sign_in(other, "otto")
+        assert answer_id not in (await other.get("/review")).text
+        blocked = await other.get(f"/review/{answer_id}")
+        assert blocked.status_code == 409
+    skipped = await client.post(f"/review/{answer_id}/skip", data={"csrf": csrf_of(page.text)})
+    assert skipped.status_code == 303
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as third:
+        await sign_in(third, "otto")
+        assert (await third.get(f"/review/{answer_id}")).status_code == 200
+
+
+async def test_discard_needs_a_reason_and_forms_need_their_token(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    answer_id = await post_verified(client, keys, settings, FABRICATED)
+    await make_user("rita")
+    await sign_in(client, "rita")
+    page = await client.get(f"/review/{answer_id}")
+    forged = await client.post(f"/review/{answer_id}/rate", data={"rating": "correct"})
+    assert forged.status_code == 422  # no token field at all
+    wrong = await client.post(
+        f"/review/{answer_id}/rate", data={"rating": "correct", "csrf": "forged"}
+    )
+    assert wrong.status_code == 403 and "CSRF" in wrong.text
+    empty = await client.post(
+        f"/review/{answer_id}/discard", data={"reason": " ", "csrf": csrf_of(page.text)}
+    )
+    assert empty.status_code == 400
+    done = await client.post(
+        f"/review/{answer_id}/discard",
+        data={"reason": "excerpt unreadable", "csrf": csrf_of(page.text)},
+    )
+    assert done.status_code == 303 and answer_id not in (await client.get("/review")).text
+
+
+async def test_wrong_password_and_other_tenants(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    answer_id = await post_verified(client, keys, settings, FABRICATED)
+    await make_user("globex-rita", tenant="globex")
+    form = await client.get("/login")
+    bad = await client.post(
+        "/login", data={"username": "globex-rita", "password": "nope", "csrf": csrf_of(form.text)}
+    )
+    assert bad.status_code == 401 and "Wrong username or password" in bad.text
+    await sign_in(client, "globex-rita")
+    assert answer_id not in (await client.get("/review")).text
+    assert (await client.get(f"/review/{answer_id}")).status_code == 404
+    assert (await client.get(f"/review/{answer_id}/reveal")).status_code == 404
+
+
+async def test_chatbot_and_document_text_is_escaped(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    script = "<script>alert('answer')</script> kostet 39,95 EUR"
+    answer_id = await post_verified(client, keys, settings, script)
+    await make_user("rita")
+    await sign_in(client, "rita")
+    page = (await client.get(f"/review/{answer_id}")).text
+    assert "<script>alert" not in page and "&lt;script&gt;alert" in page
+
+
+async def test_german_interface_by_accept_language_and_switch(
+    client: httpx.AsyncClient, make_user: MakeUser
+) -> None:
+    german = await client.get("/login", headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert "Anmelden" in german.text and 'lang="de"' in german.text
+    english = await client.get("/login?lang=en", headers={"Accept-Language": "de"})
+    assert "Sign in" in english.text
+    assert "Sign in" in (await client.get("/login", headers={"Accept-Language": "de"})).text

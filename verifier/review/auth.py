@@ -1,0 +1,77 @@
+"""Reviewer accounts: argon2 password hashes, signed session cookies, CSRF tokens."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from pathlib import Path
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Request
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from verifier.db import SessionMaker, unit_of_work
+from verifier.exceptions import Forbidden
+from verifier.store import repository
+from verifier.store.models import User
+
+USER_ROLES = ("reviewer", "analyst", "admin")
+_hasher = PasswordHasher()
+# Verifying against this keeps a wrong username as slow as a wrong password.
+_DUMMY_HASH = _hasher.hash("not a password anyone has")
+
+
+def session_secret(configured: str | None, data_dir: Path) -> str:
+    """The cookie-signing secret: configured, or made once and kept in the data directory."""
+    if configured:
+        return configured
+    path = data_dir / "session.key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+async def create_user(
+    sessionmaker: SessionMaker, username: str, password: str, role: str, tenant: str
+) -> User:
+    """Store a user with an argon2 hash of the password."""
+    if role not in USER_ROLES:
+        raise ValueError(f"role must be one of {USER_ROLES}, not {role!r}")
+    if len(password) < 8:
+        raise ValueError("password must have at least 8 characters")
+    password_hash = await asyncio.to_thread(_hasher.hash, password)
+    async with unit_of_work(sessionmaker) as session:
+        return await repository.add_user(
+            session, username=username, password_hash=password_hash, role=role, tenant=tenant
+        )
+
+
+async def authenticate(session: AsyncSession, username: str, password: str) -> User | None:
+    """The user if the password matches, else None (in about the same time either way)."""
+    user = await repository.get_user_by_username(session, username)
+    try:
+        await asyncio.to_thread(
+            _hasher.verify, user.password_hash if user else _DUMMY_HASH, password
+        )
+    except (VerificationError, InvalidHashError):
+        return None
+    return user
+
+
+def csrf_token(request: Request) -> str:
+    """This session's CSRF token, made on first use."""
+    token: str | None = request.session.get("csrf")
+    if token is None:
+        token = secrets.token_urlsafe(32)
+        request.session["csrf"] = token
+    return token
+
+
+def check_csrf(request: Request, sent: str) -> None:
+    """Reject a form whose token is not this session's."""
+    expected = request.session.get("csrf")
+    if not expected or not secrets.compare_digest(expected, sent):
+        raise Forbidden("the form's CSRF token is missing or stale; reload the page")

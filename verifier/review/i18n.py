@@ -1,0 +1,105 @@
+"""Interface text in English and German, chosen by ?lang=, a cookie, or Accept-Language."""
+
+from __future__ import annotations
+
+from fastapi import Request
+
+LANGUAGES = ("en", "de")
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Answer review",
+        "sign_in": "Sign in",
+        "sign_out": "Sign out",
+        "username": "Username",
+        "password": "Password",
+        "bad_login": "Wrong username or password.",
+        "queue": "Waiting for a rating",
+        "queue_empty": "Nothing waits for a rating.",
+        "received": "Received",
+        "question": "Question",
+        "answer": "Answer",
+        "excerpts": "Excerpts",
+        "guidelines": "Guidelines",
+        "guidelines_text": "Rate the answer against the excerpts only, not your own knowledge. "
+        "Correct: every statement is backed by an excerpt. Incorrect: something is invented, "
+        "wrong, or attributed to the wrong excerpt. Partly correct: mostly backed, some of it not.",
+        "correct": "Correct",
+        "incorrect": "Incorrect",
+        "partly": "Partly correct",
+        "comment": "Comment (optional)",
+        "submit": "Submit and see the verdict",
+        "skip": "Skip",
+        "discard": "Not rateable",
+        "discard_reason": "Why not rateable?",
+        "leased": "Another reviewer is rating this answer right now.",
+        "verdict": "What the verifier said",
+        "flagged": "Flagged",
+        "not_flagged": "Not flagged",
+        "pending_verdict": "The verifier has not finished with this answer yet.",
+        "your_rating": "Your blind rating",
+        "revise": "Change my rating (kept as a revision)",
+        "revision_note": "A change after seeing the verdict is kept as a revision; the metrics "
+        "count your blind rating.",
+        "claims": "The judge's claims",
+        "judge_status": "Judge",
+        "next": "Next answer",
+        "keys": "Keyboard: 1 correct · 2 incorrect · 3 partly · Ctrl/⌘+Enter submit · "
+        "S skip · ? this help",
+        "language": "Deutsch",
+    },
+    "de": {
+        "title": "Antworten prüfen",
+        "sign_in": "Anmelden",
+        "sign_out": "Abmelden",
+        "username": "Benutzername",
+        "password": "Passwort",
+        "bad_login": "Benutzername oder Passwort falsch.",
+        "queue": "Warten auf Bewertung",
+        "queue_empty": "Nichts wartet auf eine Bewertung.",
+        "received": "Eingegangen",
+        "question": "Frage",
+        "answer": "Antwort",
+        "excerpts": "Auszüge",
+        "guidelines": "Richtlinien",
+        "guidelines_text": "Bewerten Sie die Antwort nur an den Auszügen, nicht an eigenem "
+        "Wissen. Richtig: jede Aussage ist durch einen Auszug belegt. Falsch: etwas ist "
+        "erfunden, falsch oder dem falschen Auszug zugeschrieben. Teilweise richtig: "
+        "überwiegend belegt, manches nicht.",
+        "correct": "Richtig",
+        "incorrect": "Falsch",
+        "partly": "Teilweise richtig",
+        "comment": "Kommentar (optional)",
+        "submit": "Absenden und Urteil ansehen",
+        "skip": "Überspringen",
+        "discard": "Nicht bewertbar",
+        "discard_reason": "Warum nicht bewertbar?",
+        "leased": "Diese Antwort wird gerade von jemand anderem bewertet.",
+        "verdict": "Was der Prüfer sagt",
+        "flagged": "Markiert",
+        "not_flagged": "Nicht markiert",
+        "pending_verdict": "Der Prüfer ist mit dieser Antwort noch nicht fertig.",
+        "your_rating": "Ihre blinde Bewertung",
+        "revise": "Bewertung ändern (als Revision gespeichert)",
+        "revision_note": "Eine Änderung nach dem Aufdecken wird als Revision gespeichert; die "
+        "Kennzahlen zählen Ihre blinde Bewertung.",
+        "claims": "Aussagen laut Prüfmodell",
+        "judge_status": "Prüfmodell",
+        "next": "Nächste Antwort",
+        "keys": "Tastatur: 1 richtig · 2 falsch · 3 teilweise · Strg/⌘+Enter absenden · "
+        "S überspringen · ? diese Hilfe",
+        "language": "English",
+    },
+}
+
+
+def language(request: Request) -> str:
+    """The interface language for this request."""
+    asked = request.query_params.get("lang") or request.cookies.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"

@@ -1,0 +1,191 @@
+"""Reviewer pages: plain HTML forms that work without JavaScript."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from verifier.api.deps import SessionDep
+from verifier.exceptions import VerifierError
+from verifier.review import service
+from verifier.review.auth import authenticate, check_csrf, csrf_token
+from verifier.review.i18n import TEXT, language
+from verifier.store import repository
+from verifier.store.models import Answer, User
+
+templates = Jinja2Templates(directory=Path(__file__).resolve().parent.parent / "templates")
+router = APIRouter(include_in_schema=False)
+
+
+class SignInRequired(VerifierError):
+    """A page needs a signed-in reviewer; answered with a redirect to the sign-in page."""
+
+    status_code = 303
+    code = "sign_in_required"
+
+
+async def page_user(request: Request, session: SessionDep) -> User:
+    """The signed-in reviewer of this browser session."""
+    user_id = request.session.get("user_id")
+    user = await repository.get_user(session, int(user_id)) if user_id is not None else None
+    if user is None or user.role not in ("reviewer", "admin"):
+        raise SignInRequired("sign in as a reviewer to see this page")
+    return user
+
+
+UserDep = Annotated[User, Depends(page_user)]
+
+
+async def tenant_answer(answer_id: str, session: SessionDep, user: UserDep) -> Answer:
+    """The answer of the reviewer's tenant, or a 404 from here."""
+    return await service.load(session, user, answer_id)
+
+
+AnswerDep = Annotated[Answer, Depends(tenant_answer)]
+CsrfField = Annotated[str, Form()]
+
+
+def render(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+    """A page in the request's language; Jinja escapes every value."""
+    lang = language(request)
+    response = templates.TemplateResponse(
+        request,
+        name,
+        {"t": TEXT[lang], "lang": lang, "csrf": csrf_token(request), **context},
+        status_code=status_code,
+    )
+    if request.query_params.get("lang") == lang:
+        response.set_cookie("lang", lang, httponly=True, samesite="lax")
+    return response
+
+
+def see_other(url: str) -> RedirectResponse:
+    """A redirect after a form post, so reloading does not post again."""
+    return RedirectResponse(url, status_code=303)
+
+
+@router.get("/", response_class=RedirectResponse)
+async def home() -> RedirectResponse:
+    """The reviewers' start page."""
+    return see_other("/review")
+
+
+@router.get("/login", response_class=HTMLResponse)
+async def login_form(request: Request) -> Response:
+    """The sign-in form."""
+    return render(request, "login.html")
+
+
+@router.post("/login")
+async def login(
+    request: Request,
+    session: SessionDep,
+    username: Annotated[str, Form()],
+    password: Annotated[str, Form()],
+    csrf: CsrfField,
+) -> Response:
+    """Sign in and go to the queue; a wrong password says so without saying which part."""
+    check_csrf(request, csrf)
+    user = await authenticate(session, username, password)
+    if user is None:
+        return render(request, "login.html", 401, error=True, username=username)
+    request.session.clear()  # a fresh session on sign-in: no fixation
+    request.session["user_id"] = user.id
+    return see_other("/review")
+
+
+@router.post("/logout")
+async def logout(request: Request, csrf: CsrfField) -> Response:
+    """Sign out."""
+    check_csrf(request, csrf)
+    request.session.clear()
+    return see_other("/login")
+
+
+@router.get("/review", response_class=HTMLResponse)
+async def review_queue(request: Request, session: SessionDep, user: UserDep) -> Response:
+    """Answers waiting for this reviewer's tenant, oldest first."""
+    return render(request, "queue.html", user=user, answers=await service.queue(session, user))
+
+
+@router.get("/review/{answer_id}", response_class=HTMLResponse)
+async def rate_form(
+    request: Request, session: SessionDep, user: UserDep, answer: AnswerDep
+) -> Response:
+    """The answer to rate, blind: no verdict is in this page."""
+    if await service.blind_rating(session, answer) is not None:
+        return see_other(f"/review/{answer.id}/reveal")
+    if answer.review_state != "pending":
+        return see_other("/review")
+    await service.open_for_rating(session, user, answer)
+    return render(request, "rate.html", user=user, answer=answer)
+
+
+@router.post("/review/{answer_id}/rate")
+async def rate(
+    request: Request,
+    session: SessionDep,
+    user: UserDep,
+    answer: AnswerDep,
+    rating: Annotated[str, Form()],
+    csrf: CsrfField,
+    comment: Annotated[str, Form()] = "",
+) -> Response:
+    """Store the blind rating (or a later revision) and show the verdict."""
+    check_csrf(request, csrf)
+    if await service.blind_rating(session, answer) is None:
+        await service.open_for_rating(session, user, answer)  # the lease must still be ours
+    await service.rate(session, f"user:{user.id}", answer, rating, comment)
+    return see_other(f"/review/{answer.id}/reveal")
+
+
+@router.post("/review/{answer_id}/skip")
+async def skip(
+    request: Request, session: SessionDep, user: UserDep, answer: AnswerDep, csrf: CsrfField
+) -> Response:
+    """Back to the queue, leaving the answer for someone else."""
+    check_csrf(request, csrf)
+    await service.skip(session, user, answer)
+    return see_other("/review")
+
+
+@router.post("/review/{answer_id}/discard")
+async def discard(
+    request: Request,
+    session: SessionDep,
+    user: UserDep,
+    answer: AnswerDep,
+    csrf: CsrfField,
+    reason: Annotated[str, Form()] = "",
+) -> Response:
+    """Take the answer out of the queue as not rateable."""
+    check_csrf(request, csrf)
+    await service.open_for_rating(session, user, answer)
+    await service.discard(session, answer, reason)
+    return see_other("/review")
+
+
+@router.get("/review/{answer_id}/reveal", response_class=HTMLResponse)
+async def reveal(
+    request: Request, session: SessionDep, user: UserDep, answer: AnswerDep
+) -> Response:
+    """The verdict, only once a blind rating exists."""
+    ratings = await repository.list_ratings(session, answer.id)
+    if not ratings:
+        return see_other(f"/review/{answer.id}")
+    verdict = await service.verdict_for_reveal(session, answer)
+    pieces = service.segments(answer.answer, verdict.reasons if verdict else [])
+    return render(
+        request,
+        "reveal.html",
+        user=user,
+        answer=answer,
+        verdict=verdict,
+        segments=pieces,
+        blind=ratings[0],
+        revisions=ratings[1:],
+    )

@@ -1,0 +1,121 @@
+"""Review use cases: the queue, leases, blind ratings, discards and the reveal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from verifier.exceptions import BadRequest, Conflict, NotFound
+from verifier.store import repository
+from verifier.store.models import Answer, Rating, User, Verdict
+
+LEASE = timedelta(minutes=5)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+async def queue(session: AsyncSession, user: User) -> list[Answer]:
+    """Answers of the user's tenant waiting for a rating, oldest first."""
+    return await repository.review_queue(session, tenant=user.tenant, user_id=user.id, now=_now())
+
+
+async def load(session: AsyncSession, user: User, answer_id: str) -> Answer:
+    """The answer if it is the user's tenant's; any other is 'not found'."""
+    answer = await repository.get_answer(session, answer_id)
+    if answer is None or answer.tenant != user.tenant:
+        raise NotFound(f"no answer with id {answer_id!r}")
+    return answer
+
+
+async def open_for_rating(session: AsyncSession, user: User, answer: Answer) -> None:
+    """Lease the answer to the user, or a Conflict when another reviewer holds it."""
+    now = _now()
+    taken = await repository.take_lease(
+        session,
+        answer_id=answer.id,
+        tenant=user.tenant,
+        user_id=user.id,
+        now=now,
+        until=now + LEASE,
+    )
+    if not taken:
+        raise Conflict("another reviewer holds this answer")
+
+
+async def blind_rating(session: AsyncSession, answer: Answer) -> Rating | None:
+    """The first rating, the one the metrics count."""
+    ratings = await repository.list_ratings(session, answer.id)
+    return ratings[0] if ratings else None
+
+
+async def rate(
+    session: AsyncSession, rater: str, answer: Answer, rating: str, comment: str | None
+) -> Rating:
+    """Store a rating: the first is blind and closes the review, later ones are revisions."""
+    if rating not in ("correct", "incorrect", "partly"):
+        raise BadRequest(f"rating must be correct, incorrect or partly, not {rating!r}")
+    try:
+        row = await repository.add_rating(
+            session, answer_id=answer.id, rating=rating, comment=comment or None, rater=rater
+        )
+    except IntegrityError as exc:
+        raise Conflict("another rating of this answer was stored at the same moment") from exc
+    if row.revision == 0:
+        await repository.set_review_state(session, answer, "rated")
+    return row
+
+
+async def skip(session: AsyncSession, user: User, answer: Answer) -> None:
+    """Give the answer back to the queue."""
+    await repository.release_lease(session, answer_id=answer.id, user_id=user.id)
+
+
+async def discard(session: AsyncSession, answer: Answer, reason: str) -> None:
+    """Take an answer out of the queue as not rateable, with the reason."""
+    if not reason.strip():
+        raise BadRequest("a discarded answer needs a reason")
+    if answer.review_state != "pending":
+        raise Conflict(f"this answer is already {answer.review_state}")
+    await repository.set_review_state(session, answer, "discarded", reason.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A piece of the answer, and the findings that cover it when it is highlighted."""
+
+    text: str
+    reasons: list[dict[str, Any]]
+
+
+def segments(answer: str, reasons: list[dict[str, Any]]) -> list[Segment]:
+    """Split the answer at the findings' spans so the page can highlight each one."""
+    spans = sorted(
+        (r for r in reasons if r.get("start") is not None and r.get("end") is not None),
+        key=lambda r: (r["start"], -r["end"]),
+    )
+    pieces: list[Segment] = []
+    position = 0
+    for reason in spans:
+        start, end = max(reason["start"], position), reason["end"]
+        if end <= start:
+            if pieces and pieces[-1].reasons:
+                pieces[-1].reasons.append(reason)  # a nested or repeated span: same mark
+            continue
+        if start > position:
+            pieces.append(Segment(answer[position:start], []))
+        pieces.append(Segment(answer[start:end], [reason]))
+        position = end
+    if position < len(answer):
+        pieces.append(Segment(answer[position:], []))
+    return pieces
+
+
+async def verdict_for_reveal(session: AsyncSession, answer: Answer) -> Verdict | None:
+    """The verdict, which callers show only once a blind rating exists."""
+    return await repository.get_verdict(session, answer.id)
