@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything the test suite needs on a fresh Debian machine and runs it:
-# Debian's Redis and PostgreSQL (started here, on private ports, in a temp dir), a virtualenv
+# Debian's Redis and PostgreSQL (started here, on private ports, in a temp dir) and Chromium
+# (driven by Playwright; no browser is downloaded), a virtualenv
 # with the project and its test tools, then ruff, mypy and pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,7 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 need=()
 command -v redis-server >/dev/null || need+=(redis-server)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+[ -x /usr/bin/chromium ] || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing from Debian: ${need[*]}"
   as_root apt-get update -qq

@@ -1,0 +1,117 @@
+"""The rating flow in a real browser (Debian's Chromium through Playwright)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from playwright.async_api import Response, async_playwright
+
+from tests.api.test_answers import submission
+from tests.conftest import Keys, run_worker
+from tests.review.conftest import PASSWORD
+from tests.review.test_blinding import LEAKS
+from verifier.app import create_app
+from verifier.config import Settings
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+CHROMIUM_FOUND = Path(CHROMIUM).exists()
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture
+def server(settings: Settings) -> Iterator[str]:
+    """The real app on a real port, in its own thread and event loop."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    app_server = uvicorn.Server(uvicorn.Config(create_app(settings), log_level="warning"))
+    thread = threading.Thread(
+        target=lambda: asyncio.run(app_server.serve(sockets=[sock])), daemon=True
+    )
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not app_server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "app did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    app_server.should_exit = True
+    thread.join(timeout=10)
+
+
+async def test_rate_with_the_keyboard_and_see_the_highlighted_reveal(
+    server: str,
+    settings: Settings,
+    keys: Keys,
+    make_user: Callable[..., Awaitable[None]],
+    request: pytest.FixtureRequest,
+) -> None:
+    assert CHROMIUM_FOUND, "Debian's chromium is missing (scripts/test.sh installs it)"
+    body = submission("<script>window.__xss = true</script>Die Holzlasur hat 42,95 EUR gekostet [1].")
+    body["excerpts"].append(
+        {
+            "n": 2,
+            "text": '<img src=x onerror="window.__xss = 2">',
+            "title": "<b onmouseover=alert(1)>x</b>",
+        }
+    )
+    async with httpx.AsyncClient(base_url=server) as api:
+        posted = await api.post("/v1/answers", json=body, headers=await keys.header("ingest"))
+    answer_id = posted.json()["id"]
+    await run_worker(settings)
+    await make_user("rita")
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        bodies: list[str] = []
+
+        async def keep(response: Response) -> None:
+            is_data = response.request.resource_type in ("document", "xhr", "fetch")
+            if is_data and not 300 <= response.status < 400:  # redirects have no body
+                bodies.append(await response.text())
+
+        page.on("response", keep)
+        await page.goto(f"{server}/login")
+        await page.fill("input[name=username]", "rita")
+        await page.fill("input[name=password]", PASSWORD)
+        await page.click("button[type=submit]")
+        await page.click(f"a[href='/review/{answer_id}']")
+        await page.wait_for_selector("#rate-form")
+        before = await page.content()
+        for leak in LEAKS:
+            assert leak not in before and not any(leak in b for b in bodies), leak
+
+        await page.keyboard.press("?")
+        assert await page.is_visible("#keys")
+        await page.keyboard.press("2")
+        assert await page.is_checked("input[value=incorrect]")
+        await page.keyboard.press("Control+Enter")
+        await page.wait_for_url(f"**/review/{answer_id}/reveal")
+        mark = page.locator("mark.finding")
+        assert await mark.first.inner_text() == "42,95"
+        assert await page.evaluate("window.__xss") is None
+        ARTIFACTS.mkdir(exist_ok=True)
+        shot = ARTIFACTS / f"reveal-{request.node.callspec.id}.png"
+        await page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 10_000
+
+        await page.set_viewport_size({"width": 390, "height": 844})
+        width = await page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the reveal overflows a phone screen: {width}px"
+        await browser.close()
