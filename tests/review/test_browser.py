@@ -16,6 +16,7 @@ from playwright.async_api import Response, async_playwright
 
 from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker
+from tests.fakes.ollama_server import FakeOllama, Reply
 from tests.review.conftest import PASSWORD
 from tests.review.test_blinding import LEAKS
 from verifier.app import create_app
@@ -31,16 +32,51 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 CHROMIUM_FOUND = Path(CHROMIUM).exists()
+JUDGE_SAYS = {
+    "claims": [
+        {
+            "claim": "Holzlasur",
+            "type": "name",
+            "status": "supported",
+            "excerpt": 1,
+            "quote": "Holzlasur 2,5 l 39,95 EUR",
+        },
+        {
+            "claim": "42,95 EUR",
+            "type": "amount",
+            "status": "contradicted",
+            "excerpt": 1,
+            "quote": "Holzlasur 2,5 l 39,95 EUR",
+        },
+    ],
+    "verdict": "objection",
+    "objections": [
+        {
+            "claim": "42,95 EUR",
+            "excerpt": 1,
+            "quote": "39,95 EUR",
+            "reason": "The receipt lists the wood stain at 39,95 EUR.",
+        }
+    ],
+}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 @pytest.fixture
-def server(settings: Settings) -> Iterator[str]:
+def judged(settings: Settings) -> Iterator[Settings]:
+    """Settings whose judge is the scripted Ollama stand-in, with a claim list to show."""
+    with FakeOllama() as ollama:
+        ollama.script(Reply.json(JUDGE_SAYS))
+        yield settings.model_copy(update={"judge_enabled": True, "ollama_url": ollama.url})
+
+
+@pytest.fixture
+def server(judged: Settings) -> Iterator[str]:
     """The real app on a real port, in its own thread and event loop."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    app_server = uvicorn.Server(uvicorn.Config(create_app(settings), log_level="warning"))
+    app_server = uvicorn.Server(uvicorn.Config(create_app(judged), log_level="warning"))
     thread = threading.Thread(
         target=lambda: asyncio.run(app_server.serve(sockets=[sock])), daemon=True
     )
@@ -56,13 +92,15 @@ def server(settings: Settings) -> Iterator[str]:
 
 async def test_rate_with_the_keyboard_and_see_the_highlighted_reveal(
     server: str,
-    settings: Settings,
+    judged: Settings,
     keys: Keys,
     make_user: Callable[..., Awaitable[None]],
     request: pytest.FixtureRequest,
 ) -> None:
     assert CHROMIUM_FOUND, "Debian's chromium is missing (scripts/test.sh installs it)"
-    body = submission("<script>window.__xss = true</script>Die Holzlasur hat 42,95 EUR gekostet [1].")
+    body = submission(
+        "<script>window.__xss = true</script>Die Holzlasur hat 42,95 EUR gekostet [1]."
+    )
     body["excerpts"].append(
         {
             "n": 2,
@@ -73,7 +111,7 @@ async def test_rate_with_the_keyboard_and_see_the_highlighted_reveal(
     async with httpx.AsyncClient(base_url=server) as api:
         posted = await api.post("/v1/answers", json=body, headers=await keys.header("ingest"))
     answer_id = posted.json()["id"]
-    await run_worker(settings)
+    await run_worker(judged)
     await make_user("rita")
 
     async with async_playwright() as pw:
@@ -104,7 +142,11 @@ async def test_rate_with_the_keyboard_and_see_the_highlighted_reveal(
         await page.keyboard.press("Control+Enter")
         await page.wait_for_url(f"**/review/{answer_id}/reveal")
         mark = page.locator("mark.finding")
-        assert await mark.first.inner_text() == "42,95"
+        assert "42,95" in await mark.first.inner_text()
+        assert await page.locator("table.claims tr.contradicted").count() == 1
+        assert await page.locator("#excerpt-1 blockquote.judge-quote").count() == 3, (
+            await page.inner_text("#verdict")
+        )
         assert await page.evaluate("window.__xss") is None
         ARTIFACTS.mkdir(exist_ok=True)
         shot = ARTIFACTS / f"reveal-{request.node.callspec.id}.png"

@@ -179,6 +179,7 @@ async def reveal(
         return see_other(f"/review/{answer.id}")
     verdict = await service.verdict_for_reveal(session, answer)
     pieces = service.segments(answer.answer, verdict.reasons if verdict else [])
+    quotes = service.quotes_by_excerpt(verdict.stages.get("judge", {})) if verdict else {}
     return render(
         request,
         "reveal.html",
@@ -186,6 +187,7 @@ async def reveal(
         answer=answer,
         verdict=verdict,
         segments=pieces,
+        quotes=quotes,
         blind=ratings[0],
         revisions=ratings[1:],
     )

@@ -119,3 +119,18 @@ def segments(answer: str, reasons: list[dict[str, Any]]) -> list[Segment]:
 async def verdict_for_reveal(session: AsyncSession, answer: Answer) -> Verdict | None:
     """The verdict, which callers show only once a blind rating exists."""
     return await repository.get_verdict(session, answer.id)
+
+
+def quotes_by_excerpt(judge: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
+    """The judge's quotes grouped under the excerpt they quote, for showing side by side."""
+    quotes: dict[int, list[dict[str, Any]]] = {}
+    items = [(c, c["status"]) for c in judge.get("claims", [])]
+    items += [
+        (o, "objection" if o["founded"] else "unfounded") for o in judge.get("objections", [])
+    ]
+    for item, kind in items:
+        if item.get("quote") and item.get("excerpt") is not None:
+            quotes.setdefault(item["excerpt"], []).append(
+                {"kind": kind, "quote": item["quote"], "claim": item["claim"]}
+            )
+    return quotes
