@@ -15,7 +15,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from verifier import __version__
-from verifier.api import answers, ratings
+from verifier.api import analytics, answers, ratings
 from verifier.config import Settings
 from verifier.db import create_engine, create_sessionmaker
 from verifier.exceptions import VerifierError
@@ -136,5 +136,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
     app.include_router(answers.router)
     app.include_router(ratings.router)
+    app.include_router(analytics.router)
     app.include_router(pages.router)
     return app

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -11,37 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from verifier.analytics.stats import Rate
 from verifier.pipeline import sources_of, verify_case, with_judge
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """A proportion with its counts and 95% Wilson interval; no data when the base is 0."""
-
-    hits: int
-    total: int
-
-    @property
-    def value(self) -> float | None:
-        """The proportion, or None when nothing was counted."""
-        return self.hits / self.total if self.total else None
-
-    def interval(self, z: float = 1.96) -> tuple[float, float] | None:
-        """The Wilson score interval, or None when nothing was counted."""
-        if not self.total:
-            return None
-        p, n = self.hits / self.total, self.total
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - margin), min(1.0, centre + margin)
-
-    def describe(self) -> str:
-        """'12.5% (95% CI 4.1–28.3%, 4/32)' or 'no data (0/0)'."""
-        interval = self.interval()
-        if interval is None or self.value is None:
-            return "no data (0/0)"
-        low, high = interval
-        return f"{self.value:.1%} (95% CI {low:.1%}–{high:.1%}, {self.hits}/{self.total})"
 
 
 @dataclass(slots=True)

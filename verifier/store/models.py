@@ -15,6 +15,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
@@ -146,10 +147,27 @@ class Verdict(Base):
         ForeignKey("answers.id", ondelete="CASCADE"), unique=True
     )
     flagged: Mapped[bool]
+    # Flat copies of what the metrics group by, so they aggregate in SQL, not over JSON.
+    code_flagged: Mapped[bool] = mapped_column(default=False, server_default=false())
+    judge_flagged: Mapped[bool | None]
+    judge_status: Mapped[str | None] = mapped_column(String(32))
+    judge_model: Mapped[str | None] = mapped_column(String(200))
+    prompt_version: Mapped[str | None] = mapped_column(String(50))
     reasons: Mapped[list[Any]] = mapped_column(JSON)
     stages: Mapped[dict[str, Any]] = mapped_column(JSON)
     checker_version: Mapped[str] = mapped_column(String(50))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class Finding(Base):
+    """One flagging finding of a verdict, by stage and kind, for the metrics by kind."""
+
+    __tablename__ = "findings"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    answer_id: Mapped[str] = mapped_column(ForeignKey("answers.id", ondelete="CASCADE"), index=True)
+    stage: Mapped[str] = mapped_column(String(20))
+    kind: Mapped[str] = mapped_column(String(40))
 
 
 class Rating(Base):

@@ -5,11 +5,20 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
-from verifier.store.models import Answer, ApiKey, Excerpt, Rating, User, Verdict, utcnow
+from verifier.store.models import (
+    Answer,
+    ApiKey,
+    Excerpt,
+    Finding,
+    Rating,
+    User,
+    Verdict,
+    utcnow,
+)
 
 
 async def add_api_key(
@@ -88,15 +97,29 @@ async def upsert_verdict(
     stages: dict[str, Any],
     checker_version: str,
 ) -> Verdict:
-    """Insert the answer's verdict or update it; the unique answer_id keeps it to one row."""
+    """Insert the answer's verdict or update it, with its findings by kind.
+
+    The unique answer_id keeps it to one row; the flat columns mirror the stages.
+    """
     row = await get_verdict(session, answer_id)
     if row is None:
         row = Verdict(answer_id=answer_id)
         session.add(row)
+    judge = stages.get("judge", {})
+    ruled = judge.get("status") in ("ok", "objection")
     row.flagged = flagged
+    row.code_flagged = any(
+        bool(stages.get(name, {}).get("flagged")) for name in ("numbers", "citations", "urls")
+    )
+    row.judge_flagged = bool(judge.get("flagged")) if ruled else None
+    row.judge_status = judge.get("status")
+    row.judge_model = judge.get("model")
+    row.prompt_version = judge.get("prompt_version")
     row.reasons = reasons
     row.stages = stages
     row.checker_version = checker_version
+    await session.execute(delete(Finding).where(Finding.answer_id == answer_id))
+    session.add_all(Finding(answer_id=answer_id, stage=r["stage"], kind=r["kind"]) for r in reasons)
     await session.flush()
     return row
 

@@ -1,0 +1,200 @@
+"""Every figure against a hand-computed fixture, including empty windows (no data, never 0)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest import Keys
+from verifier.db import SessionMaker, unit_of_work
+from verifier.store import repository
+
+NOV = datetime(2026, 11, 10, 9, 0, tzinfo=UTC)
+
+
+def stages(code: bool, judge: str | None) -> dict[str, Any]:
+    judged = (
+        {
+            "status": judge,
+            "flagged": judge == "objection",
+            "model": "gemma3:12b",
+            "prompt_version": "judge-1",
+        }
+        if judge
+        else {"status": "unavailable", "flagged": False}
+    )
+    return {
+        "numbers": {"flagged": code},
+        "citations": {"flagged": False},
+        "urls": {"flagged": False},
+        "judge": judged,
+    }
+
+
+def reason(stage: str, kind: str) -> dict[str, Any]:
+    return {"stage": stage, "kind": kind}
+
+
+# id, tenant, day of November, code flag, judge outcome, finding kinds, blind rating
+FIXTURE = [
+    ("a1", "acme", 10, True, "ok", [reason("numbers", "ungrounded_number")], "incorrect"),
+    ("a2", "acme", 11, False, "objection", [reason("judge", "claim_missing")], "correct"),
+    ("a3", "acme", 11, False, "ok", [], "correct"),
+    ("a4", "acme", 17, False, None, [], "partly"),
+    (
+        "a5",
+        "acme",
+        17,
+        True,
+        "objection",
+        [reason("numbers", "ungrounded_number"), reason("judge", "judge_objection")],
+        "incorrect",
+    ),
+    ("a6", "acme", 18, True, "ok", [reason("numbers", "ungrounded_number")], None),
+    ("a7", "globex", 12, True, "ok", [reason("numbers", "ungrounded_number")], "correct"),
+    ("a8", "acme", 1, True, "ok", [reason("numbers", "ungrounded_number")], "correct"),
+]
+
+
+@pytest.fixture
+async def logged(sessionmaker: SessionMaker) -> None:
+    for answer_id, tenant, day, code, judge, reasons, rating in FIXTURE:
+        async with unit_of_work(sessionmaker) as session:
+            await repository.add_answer(
+                session,
+                answer_id=answer_id,
+                tenant=tenant,
+                status="done",
+                received_at=NOV.replace(day=day),
+                submission={
+                    "question": f"q {answer_id}",
+                    "answer": "a",
+                    "excerpts": [],
+                    "answer_model": "qwen3:8b",
+                },
+            )
+            await repository.upsert_verdict(
+                session,
+                answer_id=answer_id,
+                flagged=code or judge == "objection",
+                reasons=reasons,
+                stages=stages(code, judge),
+                checker_version="test",
+            )
+            if rating:
+                await repository.add_rating(
+                    session, answer_id=answer_id, rating=rating, comment=None, rater="test"
+                )
+
+
+async def metrics(client: httpx.AsyncClient, keys: Keys, **params: str) -> dict[str, Any]:
+    response = await client.get(
+        "/v1/metrics/verifier", params=params, headers=await keys.header("analyst")
+    )
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+async def test_figures_match_the_hand_computed_fixture(
+    client: httpx.AsyncClient, keys: Keys, logged: None
+) -> None:
+    body = await metrics(client, keys, **{"from": "2026-11-05", "to": "2026-11-30"})
+    combined = body["stages"]["combined"]
+    assert combined["matrix"] == {
+        "flagged_incorrect": 2,
+        "flagged_correct": 1,
+        "passed_incorrect": 1,
+        "passed_correct": 1,
+    }
+    assert combined["false_alarm_rate"]["value"] == pytest.approx(1 / 2)
+    assert combined["catch_rate"]["value"] == pytest.approx(2 / 3)
+    assert combined["precision"]["value"] == pytest.approx(2 / 3)
+    # kappa: observed 3/5, chance (3*3 + 2*2)/25 = 13/25
+    assert combined["kappa"] == pytest.approx((3 / 5 - 13 / 25) / (1 - 13 / 25))
+    assert body["stages"]["code"]["matrix"] == {
+        "flagged_incorrect": 2,
+        "flagged_correct": 0,
+        "passed_incorrect": 1,
+        "passed_correct": 2,
+    }
+    assert body["stages"]["judge"]["matrix"] == {
+        "flagged_incorrect": 1,
+        "flagged_correct": 1,
+        "passed_incorrect": 1,
+        "passed_correct": 1,
+    }
+    assert body["coverage"]["posted"] == 6 and body["coverage"]["rated"] == 5
+    assert body["coverage"]["rated_among_verified"]["value"] == pytest.approx(5 / 6)
+    kinds = {(k["stage"], k["kind"]): k for k in body["by_kind"]}
+    assert kinds[("numbers", "ungrounded_number")]["catch_rate"]["hits"] == 2
+    assert kinds[("numbers", "ungrounded_number")]["false_alarm_rate"]["hits"] == 0
+    assert kinds[("judge", "claim_missing")]["false_alarm_rate"]["value"] == pytest.approx(1 / 2)
+    assert set(body["by_judge_model"]) == {"gemma3:12b"}
+    assert body["by_answer_model"]["qwen3:8b"]["rated"] == 5
+    assert [b["bucket"] for b in body["over_time"]] == ["2026-11-10", "2026-11-11", "2026-11-17"]
+    weekly = await metrics(
+        client, keys, **{"from": "2026-11-05", "to": "2026-11-30", "bucket": "week"}
+    )
+    assert [(b["bucket"], b["rated"]) for b in weekly["over_time"]] == [
+        ("2026-11-09", 3),
+        ("2026-11-16", 2),
+    ]
+    assert sorted((d["id"], d["kind"]) for d in body["disagreements"]) == [
+        ("a2", "false_alarm"),
+        ("a4", "miss"),
+    ]
+    assert body["summary"]["effect"] is False
+    assert body["summary"]["text"].startswith("catch rate 66.7%")
+
+
+async def test_an_empty_window_is_no_data_not_zero(
+    client: httpx.AsyncClient, keys: Keys, logged: None
+) -> None:
+    body = await metrics(client, keys, **{"from": "2025-01-01", "to": "2025-02-01"})
+    combined = body["stages"]["combined"]
+    assert combined["false_alarm_rate"] == {
+        "value": None,
+        "ci_low": None,
+        "ci_high": None,
+        "hits": 0,
+        "total": 0,
+        "text": "no data (0/0)",
+    }
+    assert combined["kappa"] is None and body["summary"]["effect"] is None
+    assert body["over_time"] == [] and body["disagreements"] == []
+
+
+async def test_windows_tenants_and_parameters_are_checked(
+    client: httpx.AsyncClient, keys: Keys, logged: None
+) -> None:
+    analyst = await keys.header("analyst")
+    other = await client.get("/v1/metrics/verifier?tenant=globex", headers=analyst)
+    assert other.status_code == 403
+    backwards = await client.get(
+        "/v1/metrics/verifier?from=2026-11-30&to=2026-11-01", headers=analyst
+    )
+    assert backwards.status_code == 422 and "before" in backwards.json()["message"]
+    typo = await client.get("/v1/metrics/verifier?form=2026-11-01", headers=analyst)
+    assert typo.status_code == 422 and "form" in typo.json()["message"]
+    reviewer = await client.get("/v1/metrics/verifier", headers=await keys.header("reviewer"))
+    assert reviewer.status_code == 403
+
+
+async def test_export_joins_blind_ratings_with_verdicts(
+    client: httpx.AsyncClient, keys: Keys, logged: None
+) -> None:
+    analyst = await keys.header("analyst")
+    window = "from=2026-11-05&to=2026-11-30"
+    as_json = await client.get(f"/v1/exports/ratings?{window}&format=json", headers=analyst)
+    rows = as_json.json()
+    assert [r["answer_id"] for r in rows] == ["a1", "a2", "a3", "a4", "a5"]
+    assert rows[3]["rating"] == "partly" and rows[3]["judge_flagged"] is None
+    as_csv = await client.get(f"/v1/exports/ratings?{window}", headers=analyst)
+    lines = as_csv.text.strip().splitlines()
+    assert lines[0].startswith("answer_id,received_at") and len(lines) == 6
+    empty = await client.get("/v1/exports/ratings?from=2025-01-01&to=2025-01-02", headers=analyst)
+    assert empty.text.strip().startswith("answer_id,") and len(empty.text.strip().splitlines()) == 1

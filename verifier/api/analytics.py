@@ -1,0 +1,109 @@
+"""Routes for analysts: the verifier's figures and the ratings export, per tenant and window."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, date, datetime, timedelta
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse, Response
+
+from verifier.analytics.service import report
+from verifier.api.deps import SessionDep, require_role
+from verifier.exceptions import Forbidden, Unprocessable
+from verifier.keys import Principal
+from verifier.store import metrics_queries
+
+router = APIRouter(tags=["analytics"])
+AnalystDep = Annotated[Principal, require_role("analyst", "admin")]
+WINDOW_PARAMS = {"tenant", "from", "to", "bucket", "format"}
+
+
+def parse_moment(value: str | None, name: str) -> datetime | None:
+    """A date (midnight UTC) or an ISO datetime; a clear 422 for anything else."""
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError as exc:
+        raise Unprocessable(f"{name}: {value!r} is not a date (YYYY-MM-DD) or ISO time") from exc
+    if len(value) == 10:
+        moment = datetime.combine(date.fromisoformat(value), datetime.min.time())
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def window(start: str | None, end: str | None) -> tuple[datetime, datetime]:
+    """[from, to): defaults to the 30 days before now; 'to' as a date includes that day."""
+    to = parse_moment(end, "to")
+    if to is not None and end is not None and len(end) == 10:
+        to += timedelta(days=1)
+    to = to or datetime.now(UTC)
+    since = parse_moment(start, "from") or to - timedelta(days=30)
+    if since >= to:
+        raise Unprocessable(f"from ({since.isoformat()}) must be before to ({to.isoformat()})")
+    return since, to
+
+
+class Window:
+    """Validated window query parameters; unknown ones are a 422, never ignored."""
+
+    def __init__(
+        self,
+        request: Request,
+        principal: AnalystDep,
+        tenant: str | None = None,
+        start: Annotated[str | None, Query(alias="from")] = None,
+        end: Annotated[str | None, Query(alias="to")] = None,
+    ) -> None:
+        unknown = set(request.query_params) - WINDOW_PARAMS
+        if unknown:
+            raise Unprocessable(f"unknown query parameters: {sorted(unknown)}")
+        if tenant is not None and tenant != principal.tenant and principal.role != "admin":
+            raise Forbidden(f"this key reads tenant {principal.tenant!r}, not {tenant!r}")
+        self.tenant = tenant or principal.tenant
+        self.start, self.end = window(start, end)
+
+
+WindowDep = Annotated[Window, Depends(Window)]
+
+
+@router.get("/v1/metrics/verifier")
+async def verifier_metrics(
+    session: SessionDep, params: WindowDep, bucket: Literal["day", "week"] = "day"
+) -> dict[str, Any]:
+    """False alarms and catch rate against blind ratings, per stage, kind, model and time."""
+    return await report(session, params.tenant, params.start, params.end, bucket)
+
+
+@router.get("/v1/exports/ratings", response_model=None)
+async def export_ratings(
+    session: SessionDep, params: WindowDep, format: Literal["csv", "json"] = "csv"
+) -> Response:
+    """Blind ratings joined with their verdicts, as CSV or JSON."""
+    rows = await metrics_queries.export_rows(session, params.tenant, params.start, params.end)
+    if format == "json":
+        return JSONResponse(jsonable(rows))
+    return Response(
+        to_csv(rows),
+        media_type="text/csv",
+        headers={"Content-Disposition": "attachment; filename=ratings.csv"},
+    )
+
+
+def jsonable(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows with timestamps as ISO strings."""
+    return [
+        {k: v.isoformat() if isinstance(v, datetime) else v for k, v in row.items()} for row in rows
+    ]
+
+
+def to_csv(rows: list[dict[str, Any]]) -> str:
+    """Rows as CSV with a header line (just the header when there are none)."""
+    buffer = io.StringIO()
+    fields = list(rows[0]) if rows else list(metrics_queries.EXPORT_FIELDS)
+    writer = csv.DictWriter(buffer, fieldnames=fields)
+    writer.writeheader()
+    writer.writerows(jsonable(rows))
+    return buffer.getvalue()
