@@ -22,6 +22,8 @@ from verifier.schemas import Reason
 
 CHECKER_VERSION = "code-2"
 Finding = NumberFinding | CitationFinding | UrlFinding
+# Number findings that flag, by the reason kind they become.
+NUMBER_REASONS = {"ungrounded": "ungrounded_number", "miscounted": "miscounted_list"}
 
 
 class VerdictData(BaseModel):
@@ -52,9 +54,9 @@ def verify_case(
     citations = check_citations(answer, excerpts, numbers) if not fetched else None
     urls = check_urls(answer, excerpts)
     reasons = [
-        _reason("numbers", "ungrounded_number", f, f.excerpts)
+        _reason("numbers", NUMBER_REASONS[f.status], f, f.excerpts)
         for f in numbers.findings
-        if f.status == "ungrounded"
+        if f.status in NUMBER_REASONS
     ]
     reasons += [_reason("citations", f.kind, f, f.cited) for f in _findings(citations)]
     reasons += [

@@ -7,7 +7,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-NumberStatus = Literal["grounded", "from_question", "ungrounded"]
+# grounded: in an excerpt; derived: sum or difference of two grounded figures of the answer;
+# from_question: only in the question; ungrounded: nowhere; miscounted: a count that announces
+# a list of the answer ("three reasons:") while the list has another number of items.
+NumberStatus = Literal["grounded", "derived", "from_question", "ungrounded", "miscounted"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,8 +97,9 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         rf"|(?P<ISO>(?P<iy>{_YEAR})(?P<isep>[-/])(?P<im>1[0-2]|0[1-9])(?P=isep)"
         r"(?P<id>3[01]|[12][0-9]|0[1-9])(?![0-9]))"
         rf"|(?P<RANGE>(?P<ra>{_YEAR})[ ]?(?:--?|–|—|/)[ ]?(?P<rb>[0-9]{{2}})(?![0-9]|[.,][0-9]))"
-        rf"|(?P<DMY>(?<![.,])(?P<dd>{_DAY})\.(?P<dm>{_MONTH})\.(?P<dy>{_YEAR}|[0-9]{{2}})?"
-        r"(?![0-9]|[.,][0-9]))"
+        # Not in a name: llama-3.1. or qwen2.6. is no date.
+        r"|(?P<DMY>(?<![.,A-Za-z])(?<![A-Za-z][-:])"
+        rf"(?P<dd>{_DAY})\.(?P<dm>{_MONTH})\.(?P<dy>{_YEAR}|[0-9]{{2}})?(?![0-9]|[.,][0-9]))"
         rf"|(?P<MYN>(?<![.,/])(?P<nm>0?[1-9]|1[0-2])[./](?P<ny2>{_YEAR})(?![0-9]|[.,][0-9]))"
         r"|(?P<SLASH>(?<!/)(?P<sa>[0-9]{1,2})/(?P<sb>[0-9]{1,2})/(?P<sy>[0-9]{4})(?![0-9/]))"
         rf"|(?P<DMN>(?<![.,])(?P<nd>{_DAY})(?:\.|st|nd|rd|th)?(?:{_WS}of)?{_WS}(?P<m1>{mon})"
@@ -251,8 +252,10 @@ def _suffixed(text: str, end: int, rs: tuple[Reading, ...], strict: bool) -> tup
         k = _SCALE_WORDS.get(word.lower()) or (_GLUED.get(word) if m.start(1) == end else None)
         if k:
             scaled = tuple(_scaled(r, k) for r in rs if r.key[0] == "n")
-            # A named scale is unambiguous in an answer; a glued letter may be a unit (5m).
-            return scaled if strict and word.lower() in _SCALE_WORDS else rs + scaled
+            # A named scale is unambiguous in an answer, and so is a glued B: 14B is 14 billion
+            # (parameters, dollars), never 14. Other glued letters may be units (5m, 4K).
+            sure = word.lower() in _SCALE_WORDS or word in ("B", "b")
+            return scaled if strict and sure else rs + scaled
     clock = _CLOCK.match(text, end)
     if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
         return (*rs, *_times(int(rs[0].value), 0, clock["ap"]))
@@ -291,8 +294,11 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
     if kind == "RANGE":
         # "2007-08" is two years (the second takes the century of the first); "2026-05" is May.
         first, y2 = int(g("ra")), int(g("ra")[:2] + g("rb"))
-        if y2 <= first:
-            rs = [date(first, int(g("rb")), None)]
+        if y2 <= first and (ym := date(first, int(g("rb")), None)):
+            rs = [ym]
+        elif y2 <= first:  # "2026-18" is neither two years nor a month: two numbers
+            ra = _run_tokens(text, m.start("ra"), m.end("ra"), strict)
+            return [*ra, *_run_tokens(text, m.start("rb"), m.end("rb"), strict)]
         else:
             rb = _run_tokens(text, m.start("rb"), m.end("rb"), strict)[0]
             second = Token(rb.start, rb.end, (*rb.readings, Reading(("y", y2), str(y2))))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 _EN = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -60,24 +62,48 @@ _FRACTIONS = {
     "viertel": ("0.25", "25"),
 }
 _SPLIT = re.compile(r"([^a-zäöüß]+)")
+_SPLIT_ANY_CASE = re.compile(r"([^A-Za-zÄÖÜäöüß]+)")
 _JOIN = (" ", "-", "\u00a0")
 _LIMIT = 10**15
+# Words that state a count by themselves; ordinals, "one", "once" or a bare "million" do not
+# ("one of them", "the second time", "millions of"), so the answer's own words use only these.
+_CARDINALS = (
+    frozenset(
+        w
+        for w, v in _WORDS.items()
+        if 2 <= v < 100 or (w.endswith(("hundert", "tausend")) and w not in ("hundert", "tausend"))
+    )
+    - {w + e for w in _DE_ORD for e in ("e", "en", "er", "es", "em")}
+    - set(_EN_ORD)
+    - {w + "th" for w in _EN}
+    - {w[:-1] + "ieth" for w in _EN_TENS}
+    - {"twice", "dozen"}
+)
 
 
-def word_values(text: str) -> set[str]:
-    """Values of the spelled-out numbers in text: each number word alone and each run of
-    adjacent number words combined ("two hundred thousand", "twenty-one")."""
-    # Alternating words and separators; a C-level split beats matching each word.
-    parts = _SPLIT.split(text.lower())
-    out: set[str] = set()
+@dataclass(frozen=True, slots=True)
+class Spelled:
+    """A run of adjacent number words in a text ("twenty-one", "zwei Millionen")."""
+
+    start: int
+    end: int
+    value: int
+    words: tuple[str, ...]
+
+    @property
+    def counts(self) -> bool:
+        """Whether the run states a count of two or more in cardinal words."""
+        return self.value >= 2 and any(w in _CARDINALS for w in self.words)
+
+
+def _runs(parts: list[str]) -> Iterator[tuple[int, int, int, list[int]]]:
+    """Runs of adjacent number words in lower-cased split parts (words at even indexes,
+    separators between): first and last part index, combined value, each word's value."""
     total = cur = 0
-    prev = -9
+    first = prev = -9
+    singles: list[int] = []
     for i in range(0, len(parts), 2):
-        w = parts[i]
-        if w in _FRACTIONS:
-            out.update(_FRACTIONS[w])
-            continue
-        v = _WORDS.get(w)
+        v = _WORDS.get(parts[i])
         if v is None:
             continue
         joined = i == prev + 2 and parts[i - 1] in _JOIN
@@ -88,9 +114,11 @@ def word_values(text: str) -> set[str]:
             and parts[i - 1] == parts[i - 3] == " "
             and (cur or total) >= 100
         )
-        if not joined and prev >= 0:
-            out.add(str(total + cur))
+        if not joined:
+            if prev >= 0:
+                yield first, prev, total + cur, singles
             total = cur = 0
+            first, singles = i, []
         if v == 100:
             cur = (cur or 1) * 100
         elif v >= 1000:
@@ -99,8 +127,39 @@ def word_values(text: str) -> set[str]:
             cur += v
         if total + cur > _LIMIT:  # a run of number words this long is no single number
             total = cur = 0
-        out.add(str(v))
+        singles.append(v)
         prev = i
     if prev >= 0:
-        out.add(str(total + cur))
+        yield first, prev, total + cur, singles
+
+
+def word_values(text: str) -> set[str]:
+    """Values of the spelled-out numbers in text: each number word alone and each run of
+    adjacent number words combined ("two hundred thousand", "twenty-one")."""
+    # Alternating words and separators; a C-level split beats matching each word.
+    parts = _SPLIT.split(text.lower())
+    out = {v for w in parts[::2] if w in _FRACTIONS for v in _FRACTIONS[w]}
+    for _, _, value, singles in _runs(parts):
+        out.update(map(str, singles))
+        out.add(str(value))
     return out
+
+
+def spelled_numbers(text: str) -> list[Spelled]:
+    """Every run of number words in text, with its span and combined value."""
+    parts = _SPLIT_ANY_CASE.split(text)
+    offsets = [0]
+    for p in parts:
+        offsets.append(offsets[-1] + len(p))
+    lower = [p.lower() for p in parts]
+    return [
+        Spelled(offsets[a], offsets[b + 1], value, tuple(lower[a : b + 1 : 2]))
+        for a, b, value, _ in _runs(lower)
+    ]
+
+
+def word_number(text: str) -> int | None:
+    """The value of text if it is a single cardinal number in words ("drei", "twenty-one")."""
+    runs = spelled_numbers(text)
+    whole = len(runs) == 1 and runs[0].start == 0 and runs[0].end == len(text)
+    return runs[0].value if whole and runs[0].counts else None

@@ -1,0 +1,230 @@
+"""Identifiers with digits must recur in an excerpt as the same runs of letters and digits."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+# Besides the names, the note holds every digit the changed names below use, on its own.
+NOTE = (
+    "Empfohlene Modelle: qwen2.5:14b für den Chat, gemma3:12b für den Alltag, bge-m3 für "
+    "Embeddings. Ein Qwen2.5 14B braucht 2 GPUs oder 12 GB VRAM; 3 Modelle passen in 32 GB."
+)
+ARTICLES = (
+    "Pos. 1  Art.-Nr. 4711-0815  Dübel 8 mm, 100 Stück\n"
+    "Pos. 2  Art.-Nr. 4712-0816  Schrauben 4x40, 851 Stück"
+)
+
+
+def found(answer: str, *texts: str) -> list[tuple[str, str]]:
+    stage = check_numbers("", answer, [SourceText(i, t) for i, t in enumerate(texts, 1)])
+    assert stage.flagged == any(f.status == "ungrounded" for f in stage.findings)
+    for f in stage.findings:
+        assert answer[f.start : f.end] == f.text
+    return [(f.text, f.status) for f in stage.findings]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["bge-m3", "BGE M3", "BGE-M3", "qwen2.5:14b", "Qwen2.5", "gemma3", "gemma3:12b", "14B"],
+)
+def test_a_model_name_as_the_excerpt_writes_it_is_grounded(answer: str) -> None:
+    assert {status for _, status in found(f"Nimm {answer}.", NOTE)} == {"grounded"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "text"),
+    [
+        ("Nimm bge-m2.", "bge-m2"),
+        ("Nimm gemma2.", "gemma2"),
+        ("Nimm gemma2:12b.", "gemma2:12b"),
+        ("Nimm qwen2.5:12b.", "qwen2.5:12b"),
+        ("Nimm qwen2.6.", "qwen2.6"),
+        ("Nimm qwen25.", "qwen25"),
+    ],
+)
+def test_a_model_name_with_a_changed_digit_is_ungrounded(answer: str, text: str) -> None:
+    # Each changed digit stands elsewhere in the note (2 GPUs, 12 GB, 32 GB): no proof.
+    assert (text, "ungrounded") in found(answer, NOTE)
+
+
+def test_a_model_size_is_billions_not_a_bare_number() -> None:
+    sizes = "Qwen2.5 14B braucht 12 GB VRAM, Gemma 3 in 27B etwa 20 GB."
+    assert found("Qwen2.5 14B", sizes) == [("Qwen2.5", "grounded"), ("14", "grounded")]
+    assert found("Qwen2.5 12B", sizes) == [("Qwen2.5", "grounded"), ("12", "ungrounded")]
+    assert found("ein 20b-Modell", sizes) == [("20", "ungrounded")]
+    assert found("ein 14B-Modell", "14 billion parameters") == [("14", "grounded")]
+    assert found("$14B", "14 billion dollars") == [("14", "grounded")]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("Dübel: Art.-Nr. 4711-0815", "grounded"),
+        ("Dübel: Artikelnummer 4711 0815", "grounded"),
+        ("Dübel: Art.-Nr. 47110815", "grounded"),
+        ("Dübel: Art.-Nr. 4711-0816", "ungrounded"),
+        ("Dübel: Art.-Nr. 4711-0851", "ungrounded"),
+        ("Dübel: Art.-Nr. 4712-0815", "ungrounded"),
+        ("Dübel: Art.-Nr. 0815-4711", "ungrounded"),
+        ("Dübel: Art.-Nr. 4711-815", "ungrounded"),
+        ("Dübel: 4711-0816", "ungrounded"),
+    ],
+)
+def test_article_numbers_keep_their_digits_and_groups(answer: str, expected: str) -> None:
+    ((_, status),) = found(answer, ARTICLES)
+    assert status == expected
+
+
+def test_an_identifier_finding_names_the_identifier() -> None:
+    stage = check_numbers("", "Art.-Nr. 4711-0816", [SourceText(1, ARTICLES)])
+    (finding,) = stage.findings
+    assert finding.model_dump(include={"text", "value", "status", "excerpts"}) == {
+        "text": "4711-0816",
+        "value": "4711 0816",
+        "status": "ungrounded",
+        "excerpts": [],
+    }
+    assert finding.message_en == 'The identifier "4711-0816" does not appear in any excerpt.'
+    assert finding.message_de == "Die Kennung „4711-0816“ kommt in keinem Auszug vor."
+    (ok,) = check_numbers("", "Art.-Nr. 4711-0815", [SourceText(1, ARTICLES)]).findings
+    assert ok.message_en == 'The identifier "4711-0815" appears in excerpt [1].'
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "ein F-16s-Geschwader",  # the plural need not recur
+        "auf A4-Papier",  # nor the compound
+        "die Su-24",
+        "im Jahr 2020 waren es 5km",  # a unit glued to a number names nothing
+        "von 11am-10pm",
+        "in the mid-1990s",
+        "auf 30 m2",  # a unit power: the 2 is no figure
+        "the 2007-08 season",  # a span of years, not a code
+        "Preis: EUR90",
+    ],
+)
+def test_names_units_and_qualifiers(answer: str) -> None:
+    excerpt = (
+        "F-16 jets, paper in A4, the Su-24 bomber, 2020, 5 km, 11 am to 10 pm, 1990s, 30 m², "
+        "the (2007 -- 08) season, 90 EUR"
+    )
+    assert {status for _, status in found(answer, excerpt)} <= {"grounded"}
+
+
+def test_an_identifier_from_the_question() -> None:
+    stage = check_numbers("Läuft bge-m3 lokal?", "Ja, bge-m3 läuft lokal.", [SourceText(1, "x")])
+    assert [(f.text, f.status) for f in stage.findings] == [("bge-m3", "from_question")]
+
+
+def test_superscript_and_subscript_digits_in_excerpts() -> None:
+    assert found("CO2-Ausstoß", "Der CO₂-Ausstoß sinkt.") == [("CO2-Ausstoß", "grounded")]
+
+
+# --- properties -------------------------------------------------------------------------------
+
+_NAMES = ["bge", "gemma", "qwen", "llama", "de", "a", "gpt", "mistral", "phi", "su", "g", "x"]
+_TAILS = ["m", "b", "coder", "instruct", "e"]
+
+
+@st.composite
+def identifiers(draw: st.DrawFn) -> list[str]:
+    """Runs of a name: letters first, then digits and letters in turn."""
+    runs = [draw(st.sampled_from(_NAMES))]
+    for i in range(draw(st.integers(1, 4))):
+        runs.append(draw(st.from_regex(r"[0-9]{1,5}", fullmatch=True)))
+        if i < 3 and draw(st.booleans()):
+            runs.append(draw(st.sampled_from(_TAILS)))
+    return runs
+
+
+def separators(runs: list[str], data: st.DataObject) -> list[str]:
+    """Separators between the runs; two runs of one kind need one, or they would be one."""
+    out = []
+    for prev, run in itertools.pairwise(runs):
+        same = prev.isdigit() == run.isdigit()
+        choices = ["-", "_", "."] if same and run.isdigit() else ["-", "_"] if same else ["", "-"]
+        out.append(data.draw(st.sampled_from(choices + ([":"] if run.isdigit() else []))))
+    return out
+
+
+def write(runs: list[str], seps: list[str]) -> str:
+    return runs[0] + "".join(s + r for s, r in zip(seps, runs[1:], strict=True))
+
+
+@settings(max_examples=300, deadline=None)
+@given(identifiers(), st.data(), st.booleans())
+def test_an_identifier_copied_with_other_separators_or_case_is_grounded(
+    runs: list[str], data: st.DataObject, upper: bool
+) -> None:
+    seps = separators(runs, data)
+    # Between letters and digits the answer may write other separators: bge-m3 = BGE M3.
+    other = [
+        data.draw(st.sampled_from(["", "-"])) if a.isdigit() != b.isdigit() else s
+        for s, a, b in zip(seps, runs, runs[1:], strict=False)
+    ]
+    excerpt = f"Modell: {write(runs, seps)} (empfohlen)."
+    answer = f"Nimm {write(runs, other).upper() if upper else write(runs, other)}."
+    assert not check_numbers("", answer, [SourceText(1, excerpt)]).flagged, (answer, excerpt)
+
+
+@settings(max_examples=300, deadline=None)
+@given(identifiers(), st.data())
+def test_an_identifier_with_a_changed_digit_is_never_grounded(
+    runs: list[str], data: st.DataObject
+) -> None:
+    digit_runs = [i for i, r in enumerate(runs) if r.isdigit()]
+    at = data.draw(st.sampled_from(digit_runs))
+    pos = data.draw(st.integers(0, len(runs[at]) - 1))
+    new = data.draw(st.sampled_from([d for d in "0123456789" if d != runs[at][pos]]))
+    changed = [*runs]
+    changed[at] = runs[at][:pos] + new + runs[at][pos + 1 :]
+    seps = separators(runs, data)
+    written, answer = write(runs, seps), write(changed, seps)
+    assume(answer.lower() != written.lower())
+    # The changed digit run stands in the excerpt too, on its own: that proves nothing.
+    excerpt = f"Modell: {written} (empfohlen), Menge {changed[at]} Stück."
+    stage = check_numbers("", f"Nimm {answer}.", [SourceText(1, excerpt)])
+    assert stage.flagged, (answer, excerpt, stage.findings)
+
+
+ibans = st.tuples(
+    st.from_regex(r"[A-Z]{2}", fullmatch=True), st.from_regex(r"[0-9]{20}", fullmatch=True)
+)
+
+
+def grouped(country: str, digits: str, blocks: bool) -> str:
+    code = country + digits
+    return " ".join(code[i : i + 4] for i in range(0, len(code), 4)) if blocks else code
+
+
+@settings(max_examples=200, deadline=None)
+@given(ibans, st.booleans(), st.booleans())
+def test_an_iban_in_blocks_or_in_one_is_grounded(
+    iban: tuple[str, str], excerpt_blocks: bool, answer_blocks: bool
+) -> None:
+    excerpt = f"IBAN {grouped(*iban, excerpt_blocks)} · BIC GENODEF1S10"
+    answer = f"Überweise auf {grouped(*iban, answer_blocks)}."
+    assert not check_numbers("", answer, [SourceText(1, excerpt)]).flagged, (answer, excerpt)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ibans, st.booleans(), st.booleans(), st.data())
+def test_an_iban_with_a_changed_digit_is_never_grounded(
+    iban: tuple[str, str], excerpt_blocks: bool, answer_blocks: bool, data: st.DataObject
+) -> None:
+    country, digits = iban
+    at = data.draw(st.integers(0, len(digits) - 1))
+    new = data.draw(st.sampled_from([d for d in "0123456789" if d != digits[at]]))
+    changed = digits[:at] + new + digits[at + 1 :]
+    excerpt = f"IBAN {grouped(country, digits, excerpt_blocks)} · BIC GENODEF1S10"
+    answer = f"Überweise auf {grouped(country, changed, answer_blocks)}."
+    stage = check_numbers("", answer, [SourceText(1, excerpt)])
+    assert stage.flagged, (answer, excerpt, stage.findings)

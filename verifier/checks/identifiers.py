@@ -1,0 +1,175 @@
+"""Identifiers with digits: model names (bge-m3, gemma3:12b, qwen2.5), article and invoice
+numbers (Art.-Nr. 4711-0815), codes like DE89 or A380.
+
+An identifier is a name, not a quantity: the excerpts must hold the same sequence of letter
+and digit runs ("bge-m3" = "BGE M3" = [bge, m, 3]), so "bge-m2" is not grounded by some other
+"2" of the excerpt. Separators and case do not count; the grouping of digits does (qwen2.5 is
+not qwen25), except where the number check regroups long digit chains (IBANs, phone numbers).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# A word: letters and digits, joined by single connectors (bge-m3, gemma3:12b, qwen2.5).
+_WORD = re.compile(r"[^\W_]+(?:[-:./_][^\W_]+)*")
+_RUN = re.compile(r"[0-9]+|[^\W\d_]+")
+# Letters before a number that qualify it rather than name it: mid-2020, Jan-2024; a currency
+# even when glued (EUR90, US$ is no word).
+_QUALIFIERS = re.compile(
+    r"mid|pre|post|early|late|mitte|ende|anfang|ca|von|bis|ab|jan|feb|mar|apr|may|jun|jul|aug"
+    r"|sep|sept|oct|nov|dec|mär|mai|okt|dez",
+    re.IGNORECASE,
+)
+_CURRENCIES = re.compile(r"eur|usd|gbp|chf|jpy|cny|inr|rs|aud|cad", re.IGNORECASE)
+# Powers of units (m2, km2, cm3): the digit is an exponent, not a figure of the excerpts.
+_UNIT_POWER = re.compile(r"(?:[kcdm]?m|ft|in)[23]")
+# Digit groups after a label, or joined by - or / (with a group that keeps a leading zero, or
+# three groups or more).
+_CHAIN = re.compile(r"(?<![^\W_])[0-9]+(?:[ \t]?[-/.][ \t]?[0-9]+|[ \t][0-9]+)*(?![^\W_])")
+# Three or more dotted digit groups that are no number: 17.4.1, 192.168.0.1, 21.21.2000.
+_DOTTED = re.compile(r"(?<![^\W_]|[.,])[0-9]+(?:\.[0-9]+){2,}(?![^\W_]|[.,]?[0-9])")
+_LABEL = re.compile(
+    r"(?:(?:nr|nummer|number)\.?|\b(?:no|art|tel|fax|ref|az)\.|\b(?:id|iban|bic|sku|ean|isbn"
+    r"|tel|telefon|phone|fax|mobil|handy|invoice|rechnung|order|bestellung|auftrag)\b)"
+    r"[ \t]*[:#]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+# Digit blocks after a named word: the rest of an IBAN written in groups (DE89 3704 0044 …).
+_BLOCKS = re.compile(r"(?:[ \t\u00a0\u2009\u202f][0-9]+){2,}(?![^\W_]|[.,][0-9])")
+# Spaces between digits, which regrouping ignores: DE89 3704 = DE893704.
+_DIGIT_SPACE = re.compile(r"(?<=[0-9])[ \t\u00a0\u2009\u202f]+(?=[0-9])")
+
+
+@dataclass(frozen=True, slots=True)
+class Ident:
+    """An identifier in the answer: its span and the runs an excerpt must hold in a row."""
+
+    start: int
+    end: int
+    key: str  # " bge m 3 ": lower-cased runs, each between spaces; "" for a unit power (m2)
+    merged: str = ""  # the key with digit groups run together, for regrouped codes (IBAN)
+    regroup: bool = False  # a digit chain the number check may also regroup (phone numbers)
+
+
+def _key(runs: Sequence[str]) -> str:
+    return " " + " ".join(r.lower() for r in runs) + " "
+
+
+def _named(word: str) -> int | None:
+    """Where the named part of a word ends, or None for a plain word or a number with a unit
+    (5km, 1990s, 11am-10pm). It ends at the last digit run, so that the plural or compound
+    ending (F-16s, A4-Papier) need not recur in the excerpt."""
+    runs = list(_RUN.finditer(word))
+    named = False
+    for prev, cur, nxt in zip([None, *runs], runs, [*runs[1:], None], strict=False):
+        if nxt is None or cur.group()[0].isdigit() or not nxt.group()[0].isdigit():
+            continue
+        if prev is not None and prev.group()[0].isdigit() and prev.end() == cur.start():
+            continue  # letters glued after a number are its unit: 11am-10pm, 2x4
+        letters = cur.group()
+        qualifier = nxt.start() > cur.end() and _QUALIFIERS.fullmatch(letters)
+        named = named or not (qualifier or _CURRENCIES.fullmatch(letters))
+    return max(r.end() for r in runs if r.group()[0].isdigit()) if named else None
+
+
+def _ident(text: str, start: int, end: int, cut: int, regroup: bool = False) -> Ident:
+    """The identifier text[start:end], whose runs up to cut must recur in an excerpt."""
+    part = text[start:cut]
+    merged = _key(_RUN.findall(_DIGIT_SPACE.sub("", part)))
+    return Ident(start, end, _key(_RUN.findall(part)), merged, regroup)
+
+
+def widened(text: str, ident: Ident, end: int) -> Ident:
+    """A named identifier stretched to a number that reaches out of it (qwen2,5 or bge-1.1.,
+    where the comma or the full stop of a date also ends the word)."""
+    last = max(r.end() for r in _RUN.finditer(text, ident.start, end) if r.group()[0].isdigit())
+    return _ident(text, ident.start, end, last)
+
+
+def find_identifiers(text: str) -> list[Ident]:
+    """Every identifier of the answer text: named words (with the digit blocks that follow
+    them), dotted digit groups that are no number, labelled or zero-led digit chains."""
+    out: list[Ident] = []
+    for m in _WORD.finditer(text):
+        if _UNIT_POWER.fullmatch(m.group()):
+            out.append(Ident(m.start(), m.end(), ""))
+        elif (cut := _named(m.group())) is not None:
+            blocks = _BLOCKS.match(text, m.end()) if cut == len(m.group()) else None
+            end = blocks.end() if blocks else m.end()
+            out.append(_ident(text, m.start(), end, end if blocks else m.start() + cut))
+    for m in _DOTTED.finditer(text):
+        if not all(len(g) == 3 for g in m.group().split(".")[1:]):  # 1.234.567 is a number
+            out.append(_ident(text, m.start(), m.end(), m.end(), regroup=True))
+    out.sort(key=lambda i: i.start)
+    ends = [i.end for i in out]  # these do not overlap, so their ends rise with their starts
+    for m in _CHAIN.finditer(text):
+        k = bisect_right(ends, m.start())
+        if k < len(out) and out[k].start < m.end():
+            continue  # part of a named word or its blocks
+        groups = re.findall(r"[0-9]+", m.group())
+        head = text[max(0, m.start() - 24) : m.start()].rsplit("\n", 1)[-1]
+        labelled = bool(_LABEL.search(head))
+        zero_led = any(len(g) > 1 and g[0] == "0" for g in groups)
+        joined = len(re.findall(r"[-/]", m.group()))
+        # 2007-08 or 2007/2008: a season or a span of years, not a code.
+        years = len(groups) == 2 and 1500 <= int(groups[0]) <= 2099 and len(groups[1]) in (2, 4)
+        # Three groups joined by - or / are no range: an ISBN, a phone number, a broken date.
+        if (
+            (labelled and (zero_led or len(groups) > 1))
+            or (not years and joined and zero_led)
+            or joined > 1
+        ):
+            out.append(_ident(text, m.start(), m.end(), m.end(), regroup=True))
+    return sorted(out, key=lambda i: i.start)
+
+
+_SCRIPT = dict(zip("0123456789", zip("⁰¹²³⁴⁵⁶⁷⁸⁹", "₀₁₂₃₄₅₆₇₈₉", strict=True), strict=True))
+
+
+def _pattern(key: str, spaced: bool) -> re.Pattern[str]:
+    """Where a lower-cased text holds the runs of key in a row, written with other separators
+    (bge-m3 = bge m3), superscript digits (co₂) and, if spaced, spaces between digits (de89
+    3704). Whether the first run starts a run of the text is left to the caller: a lookbehind
+    first would slow the search down tenfold."""
+    runs = key.split()
+    out = ""
+    for i, run in enumerate(runs):
+        if i:
+            same = runs[i - 1][0].isdigit() == run[0].isdigit()
+            out += r"[\W_]{1,3}" if same else r"[\W_]{0,3}"
+        if run[0].isdigit():
+            digits = [f"[{d}{''.join(_SCRIPT[d])}]" for d in run]
+            out += (r"[ \t\u00a0\u2009\u202f]?" if spaced else "").join(digits)
+        else:
+            out += re.escape(run)
+    return re.compile(out + r"(?![0-9⁰-⁹₀-₉])")
+
+
+class RunIndex:
+    """Texts to look identifiers up in."""
+
+    def __init__(self, texts: Sequence[tuple[int, str]]) -> None:
+        self._texts = texts
+        self._lower: list[tuple[int, str]] | None = None
+
+    def holding(self, ident: Ident) -> set[int]:
+        """The texts that hold the runs of the identifier in a row, written or regrouped."""
+        if self._lower is None:
+            self._lower = [(n, t.lower()) for n, t in self._texts]
+        first = ident.key.split()[0][0]
+        # What may not stand right before the first run: more of the same kind.
+        same = re.compile(r"[0-9⁰-⁹₀-₉]" if first.isdigit() else r"[^\W\d_]")
+        patterns = [_pattern(ident.key, False), _pattern(ident.merged, True)]
+        return {n for n, low in self._lower if any(_starts_run(p, same, low) for p in patterns)}
+
+
+def _starts_run(pattern: re.Pattern[str], same: re.Pattern[str], text: str) -> bool:
+    """Whether pattern matches text where no character of kind same precedes it."""
+    m = pattern.search(text)
+    while m and m.start() and same.match(text, m.start() - 1):
+        m = pattern.search(text, m.start() + 1)
+    return m is not None
