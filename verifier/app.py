@@ -15,6 +15,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from verifier import __version__
+from verifier.analytics import pages as analytics_pages
 from verifier.api import analytics, answers, ratings
 from verifier.config import Settings
 from verifier.db import create_engine, create_sessionmaker
@@ -138,4 +139,5 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(ratings.router)
     app.include_router(analytics.router)
     app.include_router(pages.router)
+    app.include_router(analytics_pages.router)
     return app

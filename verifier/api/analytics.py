@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import UTC, date, datetime, timedelta
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from verifier.analytics.service import report
+from verifier.analytics.window import window
 from verifier.api.deps import SessionDep, require_role
 from verifier.exceptions import Forbidden, Unprocessable
 from verifier.keys import Principal
@@ -19,31 +20,6 @@ from verifier.store import metrics_queries
 router = APIRouter(tags=["analytics"])
 AnalystDep = Annotated[Principal, require_role("analyst", "admin")]
 WINDOW_PARAMS = {"tenant", "from", "to", "bucket", "format"}
-
-
-def parse_moment(value: str | None, name: str) -> datetime | None:
-    """A date (midnight UTC) or an ISO datetime; a clear 422 for anything else."""
-    if value is None:
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError as exc:
-        raise Unprocessable(f"{name}: {value!r} is not a date (YYYY-MM-DD) or ISO time") from exc
-    if len(value) == 10:
-        moment = datetime.combine(date.fromisoformat(value), datetime.min.time())
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def window(start: str | None, end: str | None) -> tuple[datetime, datetime]:
-    """[from, to): defaults to the 30 days before now; 'to' as a date includes that day."""
-    to = parse_moment(end, "to")
-    if to is not None and end is not None and len(end) == 10:
-        to += timedelta(days=1)
-    to = to or datetime.now(UTC)
-    since = parse_moment(start, "from") or to - timedelta(days=30)
-    if since >= to:
-        raise Unprocessable(f"from ({since.isoformat()}) must be before to ({to.isoformat()})")
-    return since, to
 
 
 class Window:

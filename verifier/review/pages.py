@@ -28,16 +28,22 @@ class SignInRequired(VerifierError):
     code = "sign_in_required"
 
 
-async def page_user(request: Request, session: SessionDep) -> User:
-    """The signed-in reviewer of this browser session."""
-    user_id = request.session.get("user_id")
-    user = await repository.get_user(session, int(user_id)) if user_id is not None else None
-    if user is None or user.role not in ("reviewer", "admin"):
-        raise SignInRequired("sign in as a reviewer to see this page")
-    return user
+def page_role(*roles: str) -> Any:
+    """A dependency: the signed-in user of this browser session, with one of these roles."""
+
+    async def signed_in(request: Request, session: SessionDep) -> User:
+        user_id = request.session.get("user_id")
+        user = await repository.get_user(session, int(user_id)) if user_id is not None else None
+        if user is None or user.role not in roles:
+            raise SignInRequired(f"sign in as {' or '.join(roles)} to see this page")
+        return user
+
+    return Depends(signed_in)
 
 
-UserDep = Annotated[User, Depends(page_user)]
+UserDep = Annotated[User, page_role("reviewer", "admin")]
+# Analysts drill down from their figures into reveals of answers already rated blind.
+RevealUserDep = Annotated[User, page_role("reviewer", "analyst", "admin")]
 
 
 async def tenant_answer(answer_id: str, session: SessionDep, user: UserDep) -> Answer:
@@ -46,6 +52,14 @@ async def tenant_answer(answer_id: str, session: SessionDep, user: UserDep) -> A
 
 
 AnswerDep = Annotated[Answer, Depends(tenant_answer)]
+
+
+async def revealable_answer(answer_id: str, session: SessionDep, user: RevealUserDep) -> Answer:
+    """The answer of the user's tenant for the reveal page, or a 404 from here."""
+    return await service.load(session, user, answer_id)
+
+
+RevealAnswerDep = Annotated[Answer, Depends(revealable_answer)]
 CsrfField = Annotated[str, Form()]
 
 
@@ -70,7 +84,7 @@ def see_other(url: str) -> RedirectResponse:
 
 @router.get("/", response_class=RedirectResponse)
 async def home() -> RedirectResponse:
-    """The reviewers' start page."""
+    """The start page: the queue for reviewers, the figures for analysts."""
     return see_other("/review")
 
 
@@ -171,12 +185,12 @@ async def discard(
 
 @router.get("/review/{answer_id}/reveal", response_class=HTMLResponse)
 async def reveal(
-    request: Request, session: SessionDep, user: UserDep, answer: AnswerDep
+    request: Request, session: SessionDep, user: RevealUserDep, answer: RevealAnswerDep
 ) -> Response:
     """The verdict, only once a blind rating exists."""
     ratings = await repository.list_ratings(session, answer.id)
     if not ratings:
-        return see_other(f"/review/{answer.id}")
+        return see_other(f"/review/{answer.id}" if user.role != "analyst" else "/analytics")
     verdict = await service.verdict_for_reveal(session, answer)
     pieces = service.segments(answer.answer, verdict.reasons if verdict else [])
     quotes = service.quotes_by_excerpt(verdict.stages.get("judge", {})) if verdict else {}

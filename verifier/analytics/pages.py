@@ -1,0 +1,61 @@
+"""The analyst page: the experiment's figures, charts, disagreements and exports."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from verifier.analytics import charts
+from verifier.analytics.service import report
+from verifier.analytics.window import window
+from verifier.api.analytics import to_csv
+from verifier.api.deps import SessionDep
+from verifier.review.pages import page_role, render
+from verifier.store import metrics_queries
+from verifier.store.models import User
+
+router = APIRouter(include_in_schema=False)
+AnalystDep = Annotated[User, page_role("analyst", "admin")]
+From = Annotated[str | None, Query(alias="from")]
+To = Annotated[str | None, Query(alias="to")]
+
+
+@router.get("/analytics", response_class=HTMLResponse)
+async def analytics_page(
+    request: Request,
+    session: SessionDep,
+    user: AnalystDep,
+    start: From = None,
+    end: To = None,
+    bucket: Literal["day", "week"] = "week",
+) -> Response:
+    """Figures for the analyst's tenant over a window (the last 30 days by default)."""
+    since, until = window(start, end)
+    figures = await report(session, user.tenant, since, until, bucket)
+    return render(
+        request,
+        "analytics.html",
+        user=user,
+        figures=figures,
+        bucket=bucket,
+        start=since.date().isoformat(),
+        end=end or until.date().isoformat(),
+        over_time_svg=charts.rates_over_time(figures),
+        stages_svg=charts.stage_rates(figures),
+    )
+
+
+@router.get("/analytics/ratings.csv")
+async def analytics_export(
+    session: SessionDep, user: AnalystDep, start: From = None, end: To = None
+) -> Response:
+    """The blind ratings joined with verdicts, as CSV, for the signed-in analyst."""
+    since, until = window(start, end)
+    rows = await metrics_queries.export_rows(session, user.tenant, since, until)
+    return Response(
+        to_csv(rows),
+        media_type="text/csv",
+        headers={"Content-Disposition": "attachment; filename=ratings.csv"},
+    )
