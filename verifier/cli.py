@@ -1,125 +1,30 @@
-"""The `verifier` command: serve, worker, api, keys, check, eval."""
+"""The `verifier` command: serve, worker, api, keys, users, report, check, eval."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import getpass
 import json
-import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import uvicorn
 from sqlalchemy.exc import IntegrityError
 
-from verifier import migrate
+from verifier.analytics.format import figures_csv, figures_text
+from verifier.analytics.service import report
+from verifier.analytics.window import window
 from verifier.config import Settings, get_settings
 from verifier.db import create_engine, create_sessionmaker
-from verifier.embedded_redis import EmbeddedRedis, running_url
 from verifier.evaluate import JudgeFn, evaluate, read_cases
+from verifier.exceptions import VerifierError
 from verifier.judge.client import probe
 from verifier.judge.stage import run_judge
 from verifier.keys import ROLES, create_key
 from verifier.pipeline import sources_of, titles_of, verify_case, with_judge
 from verifier.review.auth import USER_ROLES, create_user
-
-
-@contextlib.contextmanager
-def redis_for(settings: Settings, *, reuse: bool) -> Iterator[Settings]:
-    """Settings with a Redis URL: the configured one, a running embedded one, or a new one."""
-    if settings.redis_url:
-        yield settings
-        return
-    url = running_url(settings.data_dir) if reuse else None
-    if url is not None:
-        print(f"using the embedded Redis already running at {url}", file=sys.stderr)
-        yield settings.model_copy(update={"redis_url": url})
-        return
-    embedded = EmbeddedRedis(settings.data_dir)
-    url = embedded.start()
-    print(f"started embedded Redis at {url} (data in {embedded.dir})", file=sys.stderr)
-    try:
-        yield settings.model_copy(update={"redis_url": url})
-    finally:
-        embedded.stop()
-
-
-def _migrate(settings: Settings) -> None:
-    migrate.upgrade(settings.resolved_database_url())
-
-
-class _Server(uvicorn.Server):
-    """uvicorn re-raises SIGTERM after shutdown, which would kill us before the worker and the
-    embedded Redis are stopped; here a signal only asks the server to exit."""
-
-    @contextlib.contextmanager
-    def capture_signals(self) -> Iterator[None]:
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, self.handle_exit, sig, None)
-        try:
-            yield
-        finally:
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                loop.remove_signal_handler(sig)
-
-
-async def _serve(settings: Settings, host: str, port: int, with_worker: bool) -> None:
-    from verifier.app import create_app
-    from worker.main import build_worker
-
-    server = _Server(uvicorn.Config(create_app(settings), host=host, port=port))
-    tasks = [asyncio.create_task(server.serve())]
-    worker = build_worker(settings, handle_signals=False) if with_worker else None
-    if worker is not None:
-        tasks.append(asyncio.create_task(worker.async_run()))
-    # uvicorn exposes readiness only as a flag, so it is polled.
-    while not server.started and not tasks[0].done():  # noqa: ASYNC110
-        await asyncio.sleep(0.05)
-    if server.started:
-        print(f"verifier listening on http://{host}:{port}", file=sys.stderr, flush=True)
-    try:
-        await tasks[0]
-    finally:
-        if worker is not None:
-            await worker.close()
-            tasks[1].cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await tasks[1]
-
-
-def cmd_serve(args: argparse.Namespace) -> int:
-    """API and worker in one process, on the embedded defaults unless configured."""
-    settings = get_settings()
-    _migrate(settings)
-    print(f"database: {settings.resolved_database_url()}", file=sys.stderr)
-    with redis_for(settings, reuse=False) as resolved:
-        asyncio.run(_serve(resolved, args.host, args.port, with_worker=True))
-    return 0
-
-
-def cmd_api(args: argparse.Namespace) -> int:
-    """The API alone."""
-    settings = get_settings()
-    _migrate(settings)
-    with redis_for(settings, reuse=True) as resolved:
-        asyncio.run(_serve(resolved, args.host, args.port, with_worker=False))
-    return 0
-
-
-def cmd_worker(_: argparse.Namespace) -> int:
-    """A worker alone, for scaling out against a shared Redis and database."""
-    from worker.main import build_worker
-
-    settings = get_settings()
-    _migrate(settings)
-    with redis_for(settings, reuse=True) as resolved:
-        build_worker(resolved).run()
-    return 0
+from verifier.serving import cmd_api, cmd_serve, cmd_worker, migrate_database
 
 
 async def _create_key(settings: Settings, role: Any, tenant: str) -> str:
@@ -134,7 +39,7 @@ async def _create_key(settings: Settings, role: Any, tenant: str) -> str:
 def cmd_keys_create(args: argparse.Namespace) -> int:
     """Print a new key once; only its hash is stored."""
     settings = get_settings()
-    _migrate(settings)
+    migrate_database(settings)
     secret = asyncio.run(_create_key(settings, args.role, args.tenant))
     print(secret)
     print(
@@ -157,7 +62,7 @@ async def _create_user(settings: Settings, args: argparse.Namespace, password: s
 def cmd_users_create(args: argparse.Namespace) -> int:
     """Create a web account; the password comes from a prompt or, when piped, from stdin."""
     settings = get_settings()
-    _migrate(settings)
+    migrate_database(settings)
     if sys.stdin.isatty():
         password = getpass.getpass(f"password for {args.username}: ")
         if getpass.getpass("again: ") != password:
@@ -169,6 +74,30 @@ def cmd_users_create(args: argparse.Namespace) -> int:
     except IntegrityError as exc:
         raise ValueError(f"a user named {args.username!r} exists already") from exc
     print(f"created {args.role} {args.username!r} of tenant {args.tenant!r}", file=sys.stderr)
+    return 0
+
+
+async def _report(settings: Settings, args: argparse.Namespace) -> dict[str, Any]:
+    since, until = window(args.start, args.end)
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        async with create_sessionmaker(engine)() as session:
+            return await report(session, args.tenant, since, until, args.bucket)
+    finally:
+        await engine.dispose()
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Print the experiment's figures for a tenant and window as text, JSON or CSV."""
+    settings = get_settings()
+    migrate_database(settings)
+    figures = asyncio.run(_report(settings, args))
+    if args.format == "json":
+        print(json.dumps(figures, ensure_ascii=False, indent=2))
+    elif args.format == "csv":
+        print(figures_csv(figures), end="")
+    else:
+        print("\n".join(figures_text(figures)))
     return 0
 
 
@@ -274,6 +203,14 @@ def build_parser() -> argparse.ArgumentParser:
     user.add_argument("--tenant", default="default")
     user.set_defaults(handler=cmd_users_create)
 
+    rep = sub.add_parser("report", help="false alarms and catch rate against blind ratings")
+    rep.add_argument("--tenant", default="default")
+    rep.add_argument("--from", dest="start", metavar="DATE")
+    rep.add_argument("--to", dest="end", metavar="DATE")
+    rep.add_argument("--bucket", choices=("day", "week"), default="week")
+    rep.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    rep.set_defaults(handler=cmd_report)
+
     check = sub.add_parser("check", help="verify one case file and print the verdict")
     check.add_argument("case", metavar="CASE.json")
     check.add_argument("--no-judge", action="store_true")
@@ -292,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         code: int = args.handler(args)
+    except VerifierError as exc:
+        print(f"verifier: error: {exc.message}", file=sys.stderr)
+        return 2
     except (ValueError, OSError) as exc:
         print(f"verifier: error: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,45 @@
+"""`verifier report` prints the same figures as the API, as text, JSON or CSV."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from verifier.config import Settings
+
+
+def report(settings: Settings, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
+    env["VERIFIER_DATABASE_URL"] = settings.resolved_database_url()
+    env["VERIFIER_DATA_DIR"] = str(settings.data_dir)
+    return subprocess.run(
+        [sys.executable, "-m", "verifier.cli", "report", "--tenant", "acme", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.usefixtures("logged")
+def test_report_in_three_formats(settings: Settings) -> None:
+    window = ["--from", "2026-11-05", "--to", "2026-11-30"]
+    as_json = report(settings, *window, "--format", "json")
+    assert as_json.returncode == 0, as_json.stderr
+    figures = json.loads(as_json.stdout)
+    assert figures["stages"]["combined"]["matrix"]["flagged_incorrect"] == 2
+    text = report(settings, *window).stdout
+    assert "catch rate 66.7%" in text and "[stage code]" in text
+    csv_lines = report(settings, *window, "--format", "csv", "--bucket", "day").stdout.splitlines()
+    assert csv_lines[0].startswith("section,key,rated")
+    assert "over_time,2026-11-17,2" in "\n".join(csv_lines)
+
+
+def test_a_bad_date_is_named(settings: Settings) -> None:
+    bad = report(settings, "--from", "last tuesday")
+    assert bad.returncode == 2 and "last tuesday" in bad.stderr

@@ -1,0 +1,78 @@
+"""The report as plain text and as CSV, for the command line."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+ROW_FIELDS = (
+    "section",
+    "key",
+    "rated",
+    "flagged_incorrect",
+    "flagged_correct",
+    "passed_incorrect",
+    "passed_correct",
+    "catch_rate",
+    "false_alarm_rate",
+    "precision",
+    "kappa",
+)
+
+
+def _rows(figures: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    rows = [("stage", name, c) for name, c in figures["stages"].items()]
+    for section in ("by_judge_model", "by_prompt_version", "by_answer_model"):
+        rows += [(section, name, c) for name, c in figures[section].items()]
+    rows += [("over_time", b["bucket"], b) for b in figures["over_time"]]
+    return rows
+
+
+def figures_text(figures: dict[str, Any]) -> list[str]:
+    """Readable lines: the experiment sentence, coverage, then each stage and kind."""
+    coverage = figures["coverage"]
+    lines = [
+        f"tenant {figures['tenant']}, {figures['from']} to {figures['to']}",
+        figures["summary"]["text"],
+        f"coverage: {coverage['rated']} rated / {coverage['verified']} verified / "
+        f"{coverage['posted']} posted",
+    ]
+    for section, key, c in _rows(figures):
+        kappa = "no data" if c["kappa"] is None else f"{c['kappa']:.2f}"
+        lines.append(
+            f"[{section} {key}] catch {c['catch_rate']['text']}; false alarms "
+            f"{c['false_alarm_rate']['text']}; precision {c['precision']['text']}; "
+            f"kappa {kappa}"
+        )
+    for kind in figures["by_kind"]:
+        lines.append(
+            f"[kind {kind['stage']}/{kind['kind']}] catch {kind['catch_rate']['text']}; "
+            f"false alarms {kind['false_alarm_rate']['text']}"
+        )
+    return lines
+
+
+def figures_csv(figures: dict[str, Any]) -> str:
+    """One CSV row per stage, model, prompt version and time bucket."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(ROW_FIELDS)
+    for section, key, c in _rows(figures):
+        matrix = c["matrix"]
+        writer.writerow(
+            [
+                section,
+                key,
+                c["rated"],
+                matrix["flagged_incorrect"],
+                matrix["flagged_correct"],
+                matrix["passed_incorrect"],
+                matrix["passed_correct"],
+                c["catch_rate"]["value"],
+                c["false_alarm_rate"]["value"],
+                c["precision"]["value"],
+                c["kappa"],
+            ]
+        )
+    return buffer.getvalue()

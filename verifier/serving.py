@@ -1,0 +1,111 @@
+"""Running the service: API and worker processes, with an embedded Redis when none is set."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from collections.abc import Iterator
+
+import uvicorn
+
+from verifier import migrate
+from verifier.config import Settings, get_settings
+from verifier.embedded_redis import EmbeddedRedis, running_url
+
+
+def migrate_database(settings: Settings) -> None:
+    """Bring the configured database to the newest schema."""
+    migrate.upgrade(settings.resolved_database_url())
+
+
+@contextlib.contextmanager
+def redis_for(settings: Settings, *, reuse: bool) -> Iterator[Settings]:
+    """Settings with a Redis URL: the configured one, a running embedded one, or a new one."""
+    if settings.redis_url:
+        yield settings
+        return
+    url = running_url(settings.data_dir) if reuse else None
+    if url is not None:
+        print(f"using the embedded Redis already running at {url}", file=sys.stderr)
+        yield settings.model_copy(update={"redis_url": url})
+        return
+    embedded = EmbeddedRedis(settings.data_dir)
+    url = embedded.start()
+    print(f"started embedded Redis at {url} (data in {embedded.dir})", file=sys.stderr)
+    try:
+        yield settings.model_copy(update={"redis_url": url})
+    finally:
+        embedded.stop()
+
+
+class _Server(uvicorn.Server):
+    """uvicorn re-raises SIGTERM after shutdown, which would kill us before the worker and the
+    embedded Redis are stopped; here a signal only asks the server to exit."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, self.handle_exit, sig, None)
+        try:
+            yield
+        finally:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.remove_signal_handler(sig)
+
+
+async def _serve(settings: Settings, host: str, port: int, with_worker: bool) -> None:
+    from verifier.app import create_app
+    from worker.main import build_worker
+
+    server = _Server(uvicorn.Config(create_app(settings), host=host, port=port))
+    tasks = [asyncio.create_task(server.serve())]
+    worker = build_worker(settings, handle_signals=False) if with_worker else None
+    if worker is not None:
+        tasks.append(asyncio.create_task(worker.async_run()))
+    # uvicorn exposes readiness only as a flag, so it is polled.
+    while not server.started and not tasks[0].done():  # noqa: ASYNC110
+        await asyncio.sleep(0.05)
+    if server.started:
+        print(f"verifier listening on http://{host}:{port}", file=sys.stderr, flush=True)
+    try:
+        await tasks[0]
+    finally:
+        if worker is not None:
+            await worker.close()
+            tasks[1].cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await tasks[1]
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """API and worker in one process, on the embedded defaults unless configured."""
+    settings = get_settings()
+    migrate_database(settings)
+    print(f"database: {settings.resolved_database_url()}", file=sys.stderr)
+    with redis_for(settings, reuse=False) as resolved:
+        asyncio.run(_serve(resolved, args.host, args.port, with_worker=True))
+    return 0
+
+
+def cmd_api(args: argparse.Namespace) -> int:
+    """The API alone."""
+    settings = get_settings()
+    migrate_database(settings)
+    with redis_for(settings, reuse=True) as resolved:
+        asyncio.run(_serve(resolved, args.host, args.port, with_worker=False))
+    return 0
+
+
+def cmd_worker(_: argparse.Namespace) -> int:
+    """A worker alone, for scaling out against a shared Redis and database."""
+    from worker.main import build_worker
+
+    settings = get_settings()
+    migrate_database(settings)
+    with redis_for(settings, reuse=True) as resolved:
+        build_worker(resolved).run()
+    return 0
