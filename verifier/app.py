@@ -16,7 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from verifier import __version__
 from verifier.analytics import pages as analytics_pages
-from verifier.api import analytics, answers, ratings
+from verifier.api import analytics, answers, health, ratings
 from verifier.config import Settings
 from verifier.db import create_engine, create_sessionmaker
 from verifier.exceptions import VerifierError
@@ -135,6 +135,7 @@ def create_app(settings: Settings) -> FastAPI:
         https_only=settings.secure_cookies,
     )
     app.mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static")
+    app.include_router(health.router)
     app.include_router(answers.router)
     app.include_router(ratings.router)
     app.include_router(analytics.router)

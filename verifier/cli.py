@@ -10,13 +10,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
 from sqlalchemy.exc import IntegrityError
 
+from verifier import monitoring
 from verifier.analytics.format import figures_csv, figures_text
 from verifier.analytics.service import report
 from verifier.analytics.window import window
 from verifier.config import Settings, get_settings
 from verifier.db import create_engine, create_sessionmaker
+from verifier.embedded_redis import running_url
 from verifier.evaluate import JudgeFn, evaluate, read_cases
 from verifier.exceptions import VerifierError
 from verifier.judge.client import probe
@@ -99,6 +103,36 @@ def cmd_report(args: argparse.Namespace) -> int:
     else:
         print("\n".join(figures_text(figures)))
     return 0
+
+
+async def _doctor(redis_url: str, queue_name: str) -> dict[str, float]:
+    redis = Redis.from_url(redis_url, socket_connect_timeout=3)
+    try:
+        return await monitoring.read(redis, queue_name)
+    finally:
+        await redis.aclose()
+
+
+def cmd_doctor(_: argparse.Namespace) -> int:
+    """Print the monitors of function with their bounds; exit 1 when one is off."""
+    settings = get_settings()
+    redis_url = settings.redis_url or running_url(settings.data_dir)
+    if redis_url is None:
+        raise ValueError("no Redis to read counters from: set VERIFIER_REDIS_URL or start serve")
+    try:
+        counters = asyncio.run(_doctor(redis_url, settings.queue_name))
+    except (RedisError, OSError) as exc:
+        raise ValueError(f"Redis at {redis_url} is unavailable: {exc}") from exc
+    checks = monitoring.function_checks(counters, settings.judge_enabled)
+    for check in checks:
+        value = "no data" if check.value is None else f"{check.value:.3g}"
+        mark = "OFF" if check.off else "ok "
+        print(
+            f"{mark} {check.name}: {value} (bound {check.bound})"
+            + (f" — {check.why}" if check.off else "")
+        )
+    print("counters: " + ", ".join(f"{k}={v:g}" for k, v in sorted(counters.items())))
+    return 1 if any(c.off for c in checks) else 0
 
 
 def _load_case(path: Path) -> dict[str, Any]:
@@ -202,6 +236,9 @@ def build_parser() -> argparse.ArgumentParser:
     user.add_argument("--role", choices=USER_ROLES, required=True)
     user.add_argument("--tenant", default="default")
     user.set_defaults(handler=cmd_users_create)
+
+    doctor = sub.add_parser("doctor", help="monitors of function; exit 1 when one is off")
+    doctor.set_defaults(handler=cmd_doctor)
 
     rep = sub.add_parser("report", help="false alarms and catch rate against blind ratings")
     rep.add_argument("--tenant", default="default")

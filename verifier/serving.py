@@ -14,6 +14,7 @@ import uvicorn
 from verifier import migrate
 from verifier.config import Settings, get_settings
 from verifier.embedded_redis import EmbeddedRedis, running_url
+from verifier.logs import setup_logging
 
 
 def migrate_database(settings: Settings) -> None:
@@ -61,7 +62,8 @@ async def _serve(settings: Settings, host: str, port: int, with_worker: bool) ->
     from verifier.app import create_app
     from worker.main import build_worker
 
-    server = _Server(uvicorn.Config(create_app(settings), host=host, port=port))
+    # log_config=None: uvicorn logs through our JSON handler instead of its own setup.
+    server = _Server(uvicorn.Config(create_app(settings), host=host, port=port, log_config=None))
     tasks = [asyncio.create_task(server.serve())]
     worker = build_worker(settings, handle_signals=False) if with_worker else None
     if worker is not None:
@@ -83,6 +85,7 @@ async def _serve(settings: Settings, host: str, port: int, with_worker: bool) ->
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """API and worker in one process, on the embedded defaults unless configured."""
+    setup_logging()
     settings = get_settings()
     migrate_database(settings)
     print(f"database: {settings.resolved_database_url()}", file=sys.stderr)
@@ -93,6 +96,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_api(args: argparse.Namespace) -> int:
     """The API alone."""
+    setup_logging()
     settings = get_settings()
     migrate_database(settings)
     with redis_for(settings, reuse=True) as resolved:
@@ -104,6 +108,7 @@ def cmd_worker(_: argparse.Namespace) -> int:
     """A worker alone, for scaling out against a shared Redis and database."""
     from worker.main import build_worker
 
+    setup_logging()
     settings = get_settings()
     migrate_database(settings)
     with redis_for(settings, reuse=True) as resolved:

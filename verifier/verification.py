@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -100,6 +102,17 @@ async def _with_excerpts(
     return {**submission, "excerpts": excerpts}, note
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a verification ended, with what the monitors count."""
+
+    status: str
+    verdict: VerdictData | None = None
+    excerpts: list[dict[str, Any]] = field(default_factory=list)
+    code_s: float = 0.0
+    judge_s: float | None = None
+
+
 async def process_submission(
     sessionmaker: SessionMaker,
     judge: JudgeSettings | None,
@@ -108,15 +121,16 @@ async def process_submission(
     submission: dict[str, Any],
     received_at: str,
     retrieval: RetrievalSettings | None = None,
-) -> str:
-    """Verify one submission end to end; returns the answer's final status."""
+) -> Outcome:
+    """Verify one submission end to end; the outcome carries the answer's final status."""
     try:
         submission, retrieved = await _with_excerpts(retrieval, submission)
     except RetrievalFailed as exc:
         submission, retrieved = submission, {"status": "failed", "reason": str(exc)}
     if not await _store_answer(sessionmaker, answer_id, tenant, submission, received_at):
-        return "done"  # a redelivered job: the verdict is already final
+        return Outcome("done")  # a redelivered job: the verdict is already final
     sources = sources_of(submission["excerpts"])
+    started = time.perf_counter()
     try:
         code = await asyncio.to_thread(
             verify_case,
@@ -128,16 +142,17 @@ async def process_submission(
     except Exception as exc:
         log.exception("checks crashed", extra={"answer_id": answer_id})
         await _mark_failed(sessionmaker, answer_id, f"checks crashed: {exc!r}")
-        return "failed"
+        return Outcome("failed")
+    code_s = time.perf_counter() - started
     if retrieved is not None:
         code.stages["retrieval"] = retrieved
     if judge is None:
-        await _save_verdict(
-            sessionmaker, answer_id, with_judge(code, JUDGE_DISABLED, ""), final=True
-        )
-        return "done"
+        final = with_judge(code, JUDGE_DISABLED, "")
+        await _save_verdict(sessionmaker, answer_id, final, final=True)
+        return Outcome("done", final, submission["excerpts"], code_s)
     # The code stage lands at once; a slow or dead judge must not hold it back.
     await _save_verdict(sessionmaker, answer_id, with_judge(code, JUDGE_PENDING, ""), final=False)
+    started = time.perf_counter()
     stage = await run_judge(
         judge,
         submission["question"],
@@ -148,6 +163,7 @@ async def process_submission(
     )
     if retrieved is not None:
         stage["judged_on"] = "fetched_excerpts" if sources else "nothing"
+    judge_s = time.perf_counter() - started
     final = with_judge(code, stage, submission["answer"])
     await _save_verdict(sessionmaker, answer_id, final, final=True)
-    return "done"
+    return Outcome("done", final, submission["excerpts"], code_s, judge_s)

@@ -7,8 +7,11 @@ import random
 from typing import Any
 
 from arq import Retry
+from redis.exceptions import RedisError
 
+from verifier import monitoring
 from verifier.exceptions import DependencyUnavailable
+from verifier.logs import answer_id_var
 from verifier.verification import process_submission
 
 log = logging.getLogger(__name__)
@@ -20,6 +23,16 @@ def retry_delay(job_try: int) -> float:
     return base * random.uniform(0.5, 1.5)
 
 
+async def _count(ctx: dict[str, Any], counts: dict[str, float]) -> None:
+    # Called directly (unit tests) there is no Redis in ctx and nothing to count into.
+    if "redis" not in ctx or "settings" not in ctx:
+        return
+    try:
+        await monitoring.add(ctx["redis"], ctx["settings"].queue_name, counts)
+    except (RedisError, OSError) as exc:
+        log.error("could not update the monitor counters: %s", exc)
+
+
 async def verify_answer(
     ctx: dict[str, Any],
     *,
@@ -29,8 +42,10 @@ async def verify_answer(
     received_at: str,
 ) -> str:
     """Verify one submission and store its verdict; an outage retries, it never drops."""
+    token = answer_id_var.set(answer_id)
+    await _count(ctx, {"jobs_started": 1})
     try:
-        return await process_submission(
+        outcome = await process_submission(
             ctx["sessionmaker"],
             ctx.get("judge"),
             answer_id,
@@ -41,5 +56,21 @@ async def verify_answer(
         )
     except DependencyUnavailable as exc:
         delay = retry_delay(ctx["job_try"])
-        log.warning("retrying %s in %.1fs: %s", answer_id, delay, exc.message)
+        log.warning("retrying in %.1fs: %s", delay, exc.message, extra={"job_try": ctx["job_try"]})
+        await _count(ctx, {"jobs_retried": 1})
         raise Retry(defer=delay) from exc
+    except Exception:
+        await _count(ctx, {"jobs_failed": 1})
+        raise
+    finally:
+        answer_id_var.reset(token)
+    counts: dict[str, float] = {f"jobs_{'failed' if outcome.status == 'failed' else 'done'}": 1}
+    if outcome.verdict is not None:
+        counts.update(
+            monitoring.verdict_counts(
+                outcome.verdict, outcome.excerpts, outcome.code_s, outcome.judge_s
+            )
+        )
+    await _count(ctx, counts)
+    log.info("verified", extra={"answer_id": answer_id, "status": outcome.status})
+    return outcome.status

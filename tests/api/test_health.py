@@ -1,0 +1,149 @@
+"""Health names the dependency that is down; metrics count function, not only quantity."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import subprocess
+import sys
+import uuid
+
+import httpx
+from redis.asyncio import Redis
+
+from tests.api.test_answers import submission
+from tests.conftest import Keys, run_worker, serve_app
+from verifier import monitoring
+from verifier.config import Settings
+from verifier.logs import JsonFormatter, answer_id_var
+
+
+async def test_live_and_ready(client: httpx.AsyncClient) -> None:
+    assert (await client.get("/health/live")).json() == {"status": "live"}
+    ready = await client.get("/health/ready")
+    assert ready.status_code == 200
+    assert ready.json()["checks"] == {"redis": {"ok": True}, "database": {"ok": True}}
+
+
+async def test_ready_names_each_dependency_that_is_down(settings: Settings) -> None:
+    broken = settings.model_copy(
+        update={
+            "judge_enabled": True,
+            "ollama_url": "http://127.0.0.1:9",
+            "retrieval_url": "http://127.0.0.1:9/search",
+        }
+    )
+    async with serve_app(broken) as (client, app):
+        await app.state.sessionmaker.kw["bind"].dispose()
+        app.state.sessionmaker.kw["bind"] = None  # a database that cannot be reached
+        ready = await client.get("/health/ready")
+    body = ready.json()
+    assert ready.status_code == 503 and body["status"] == "not_ready"
+    assert body["checks"]["redis"] == {"ok": True}
+    assert {name for name, c in body["checks"].items() if not c["ok"]} == {
+        "database",
+        "ollama",
+        "retrieval",
+    }
+    assert "unreachable" in body["checks"]["ollama"]["error"]
+
+
+async def test_metrics_count_jobs_verdicts_and_function(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    ingest = await keys.header("ingest")
+    await client.post("/v1/answers", json=submission("Sie kostete 42,95 EUR [1]."), headers=ingest)
+    await client.post("/v1/answers", json=submission("Sie kostete 39,95 EUR [1]."), headers=ingest)
+    before = (await client.get("/metrics")).text
+    assert "verifier_queue_depth 2.0" in before
+    await run_worker(settings)
+    text = (await client.get("/metrics")).text
+    assert 'verifier_jobs_total{outcome="done"} 2.0' in text
+    assert 'verifier_verdicts_total{outcome="flagged"} 1.0' in text
+    assert 'verifier_stage_flags_total{stage="numbers"} 1.0' in text
+    assert 'verifier_judge_outcomes_total{status="disabled"} 2.0' in text
+    assert 'verifier_stage_seconds_total{part="count",stage="code"} 2.0' in text
+    assert "verifier_queue_depth 0.0" in text
+    assert settings.redis_url is not None
+    async with Redis.from_url(settings.redis_url) as redis:
+        counters = await monitoring.read(redis, settings.queue_name)
+    assert counters["answers_with_numbers"] == 2 and counters["excerpts"] == 2
+
+
+def test_monitors_of_function_catch_a_green_but_useless_service() -> None:
+    healthy = {
+        "jobs_started": 10,
+        "jobs_done": 10,
+        "verdicts": 10,
+        "judge_ruled": 9,
+        "judge_calls": 9,
+        "answers_with_numbers": 6,
+        "excerpts": 20,
+        "excerpts_with_url": 5,
+        "excerpt_chars": 4000,
+    }
+    assert not [c for c in monitoring.function_checks(healthy, judge_enabled=True) if c.off]
+    dead_judge = {**healthy, "judge_ruled": 0, "judge_calls": 0}
+    off = {c.name for c in monitoring.function_checks(dead_judge, judge_enabled=True) if c.off}
+    assert off == {"share of verdicts with a judge result", "judge_calls stays at zero"}
+    blind_numbers = {**healthy, "answers_with_numbers": 0, "excerpt_chars": 100}
+    off = {c.name for c in monitoring.function_checks(blind_numbers, judge_enabled=True) if c.off}
+    assert off == {
+        "share of answers where the number check found a number",
+        "mean excerpt length (characters)",
+    }
+    assert not [c for c in monitoring.function_checks({}, judge_enabled=True) if c.off]
+
+
+def test_log_lines_are_json_with_the_answer_id() -> None:
+    record = logging.LogRecord("worker", logging.INFO, "x", 1, "verified %s", ("ok",), None)
+    record.status = "done"
+    token = answer_id_var.set("a1b2")
+    try:
+        line = json.loads(JsonFormatter().format(record))
+    finally:
+        answer_id_var.reset(token)
+    assert line["message"] == "verified ok" and line["answer_id"] == "a1b2"
+    assert line["status"] == "done" and line["level"] == "info"
+
+
+async def test_doctor_exits_non_zero_when_a_monitor_is_off(redis_url: str) -> None:
+    queue = f"test:{uuid.uuid4().hex}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
+    env.update(VERIFIER_REDIS_URL=redis_url, VERIFIER_QUEUE_NAME=queue)
+
+    async def doctor() -> subprocess.CompletedProcess[str]:
+        return await asyncio.to_thread(
+            subprocess.run,
+            [sys.executable, "-m", "verifier.cli", "doctor"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+
+    async with Redis.from_url(redis_url) as redis:
+        await monitoring.add(
+            redis,
+            queue,
+            {
+                "jobs_started": 4,
+                "jobs_done": 4,
+                "verdicts": 4,
+                "judge_ruled": 4,
+                "judge_calls": 4,
+                "answers_with_numbers": 2,
+                "excerpts": 4,
+                "excerpts_with_url": 1,
+                "excerpt_chars": 800,
+            },
+        )
+        healthy = await doctor()
+        assert healthy.returncode == 0, healthy.stdout + healthy.stderr
+        await monitoring.add(redis, queue, {"jobs_started": 20, "jobs_done": 20, "verdicts": 20})
+        sick = await doctor()
+    assert sick.returncode == 1
+    assert "OFF share of verdicts with a judge result: 0.167" in sick.stdout

@@ -1,0 +1,148 @@
+"""Counters of what the service does, shared by every process through one Redis hash,
+and the monitors of function built on them (a service green while useless is the failure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from redis.asyncio import Redis
+
+from verifier.pipeline import VerdictData
+
+CODE_STAGES = ("numbers", "citations", "urls")
+
+
+def monitor_key(queue_name: str) -> str:
+    """The Redis hash of this deployment's counters."""
+    return f"{queue_name}:monitor"
+
+
+async def add(redis: Redis, queue_name: str, counts: dict[str, float]) -> None:
+    """Add to counters atomically (a failure here must not fail a verification)."""
+    async with redis.pipeline(transaction=True) as pipe:
+        for name, value in counts.items():
+            pipe.hincrbyfloat(monitor_key(queue_name), name, float(value))
+        await pipe.execute()
+
+
+async def read(redis: Redis, queue_name: str) -> dict[str, float]:
+    """All counters, by name."""
+    raw: dict[Any, Any] = await redis.hgetall(monitor_key(queue_name))  # type: ignore[misc]
+    return {(k.decode() if isinstance(k, bytes) else str(k)): float(v) for k, v in raw.items()}
+
+
+def verdict_counts(
+    verdict: VerdictData, excerpts: list[dict[str, Any]], code_s: float, judge_s: float | None
+) -> dict[str, float]:
+    """What one stored verdict adds to the counters."""
+    judge = verdict.stages.get("judge", {})
+    status = str(judge.get("status", "missing"))
+    counts: dict[str, float] = {
+        "verdicts": 1,
+        f"verdicts_{'flagged' if verdict.flagged else 'clean'}": 1,
+        f"judge_status:{status}": 1,
+        "judge_ruled": status in ("ok", "objection"),
+        "answers_with_numbers": bool(verdict.stages.get("numbers", {}).get("findings")),
+        "excerpts": len(excerpts),
+        "excerpts_with_url": sum(1 for e in excerpts if e.get("url")),
+        "excerpt_chars": sum(len(e["text"]) for e in excerpts),
+        "stage_seconds_sum:code": code_s,
+        "stage_seconds_count:code": 1,
+    }
+    for stage in (*CODE_STAGES, "judge"):
+        counts[f"stage_flags:{stage}"] = bool(verdict.stages.get(stage, {}).get("flagged"))
+    if judge_s is not None:
+        counts["stage_seconds_sum:judge"] = judge_s
+        counts["stage_seconds_count:judge"] = 1
+    for call in judge.get("calls", []):
+        counts["judge_calls"] = counts.get("judge_calls", 0) + 1
+        counts["judge_prompt_tokens"] = counts.get("judge_prompt_tokens", 0) + (
+            call.get("prompt_eval_count") or 0
+        )
+        counts["judge_eval_tokens"] = counts.get("judge_eval_tokens", 0) + (
+            call.get("eval_count") or 0
+        )
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One monitor of function: its value, its bound, and whether it is off."""
+
+    name: str
+    value: float | None
+    bound: str
+    off: bool
+    why: str
+
+
+def _share(counters: dict[str, float], part: str, whole: str) -> float | None:
+    total = counters.get(whole, 0.0)
+    return counters.get(part, 0.0) / total if total else None
+
+
+def function_checks(counters: dict[str, float], judge_enabled: bool) -> list[Check]:
+    """Shares and means that show whether each stage does its job, with their bounds."""
+    checks = []
+    judged = _share(counters, "judge_ruled", "verdicts")
+    if judge_enabled:
+        checks.append(
+            Check(
+                "share of verdicts with a judge result",
+                judged,
+                ">= 0.80",
+                judged is not None and judged < 0.8,
+                "the judge is failing or unreachable; see judge_status counters",
+            )
+        )
+    numbers = _share(counters, "answers_with_numbers", "verdicts")
+    checks.append(
+        Check(
+            "share of answers where the number check found a number",
+            numbers,
+            ">= 0.05",
+            numbers is not None and numbers < 0.05,
+            "the number check may be parsing nothing",
+        )
+    )
+    urls = _share(counters, "excerpts_with_url", "excerpts")
+    checks.append(
+        Check(
+            "share of excerpts with a url",
+            urls,
+            "> 0 (links cannot be checked without)",
+            urls == 0.0,
+            "no excerpt carries a url: unknown_url flags every link",
+        )
+    )
+    chars = _share(counters, "excerpt_chars", "excerpts")
+    checks.append(
+        Check(
+            "mean excerpt length (characters)",
+            chars,
+            ">= 40",
+            chars is not None and chars < 40,
+            "excerpts are nearly empty: retrieval may be broken",
+        )
+    )
+    stuck = [
+        (name, neighbour)
+        for name, neighbour in (
+            ("jobs_done", "jobs_started"),
+            ("verdicts", "jobs_done"),
+            *([("judge_calls", "verdicts")] if judge_enabled else []),
+        )
+        if counters.get(neighbour, 0) > 0 and counters.get(name, 0) == 0
+    ]
+    for name, neighbour in stuck:
+        checks.append(
+            Check(
+                f"{name} stays at zero",
+                0.0,
+                f"> 0 while {neighbour} moves",
+                True,
+                f"{neighbour} is {counters[neighbour]:.0f} but {name} never moved",
+            )
+        )
+    return checks
