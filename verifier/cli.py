@@ -7,6 +7,7 @@ import asyncio
 import getpass
 import json
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,26 +26,52 @@ from verifier.evaluate import JudgeFn, evaluate, read_cases
 from verifier.exceptions import VerifierError
 from verifier.judge.client import probe
 from verifier.judge.stage import run_judge
-from verifier.keys import ROLES, create_key
+from verifier.keys import ROLES, create_key, revoke_key
 from verifier.pipeline import sources_of, titles_of, verify_case, with_judge
 from verifier.review.auth import USER_ROLES, create_user
 from verifier.serving import cmd_api, cmd_serve, cmd_worker, migrate_database
 
 
-async def _create_key(settings: Settings, role: Any, tenant: str) -> str:
+async def _create_key(
+    settings: Settings, role: Any, tenant: str, expires_days: float | None
+) -> str:
+    expires = datetime.now(UTC) + timedelta(days=expires_days) if expires_days else None
     engine = create_engine(settings.resolved_database_url())
     try:
-        secret, _ = await create_key(create_sessionmaker(engine), role, tenant)
+        secret, _ = await create_key(create_sessionmaker(engine), role, tenant, expires)
     finally:
         await engine.dispose()
     return secret
+
+
+async def _revoke_key(settings: Settings, prefix: str) -> int:
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        return await revoke_key(create_sessionmaker(engine), prefix)
+    finally:
+        await engine.dispose()
+
+
+def cmd_keys_revoke(args: argparse.Namespace) -> int:
+    """Revoke a key by its first characters (as printed, or as stored in the log)."""
+    settings = get_settings()
+    migrate_database(settings)
+    count = asyncio.run(_revoke_key(settings, args.key))
+    if count == 0:
+        raise ValueError(f"no live key starts with {args.key[:9]!r}")
+    print(
+        f"revoked {count} key(s); running APIs stop accepting them within "
+        f"VERIFIER_KEY_CACHE_TTL_S ({settings.key_cache_ttl_s:g} s)",
+        file=sys.stderr,
+    )
+    return 0
 
 
 def cmd_keys_create(args: argparse.Namespace) -> int:
     """Print a new key once; only its hash is stored."""
     settings = get_settings()
     migrate_database(settings)
-    secret = asyncio.run(_create_key(settings, args.role, args.tenant))
+    secret = asyncio.run(_create_key(settings, args.role, args.tenant, args.expires_days))
     print(secret)
     print(
         f"role={args.role} tenant={args.tenant}; store it now, it is not shown again",
@@ -226,7 +253,12 @@ def build_parser() -> argparse.ArgumentParser:
     create = keys.add_parser("create", help="create a key and print it once")
     create.add_argument("--role", choices=ROLES, required=True)
     create.add_argument("--tenant", default="default")
+    create.add_argument("--expires-days", type=float, metavar="DAYS")
     create.set_defaults(handler=cmd_keys_create)
+
+    revoke = keys.add_parser("revoke", help="revoke a key by its first characters")
+    revoke.add_argument("key", help="the key, or at least its first 9 characters")
+    revoke.set_defaults(handler=cmd_keys_revoke)
 
     users = sub.add_parser("users", help="web accounts").add_subparsers(
         dest="users_command", required=True

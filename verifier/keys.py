@@ -57,6 +57,14 @@ async def create_key(
     return secret, row
 
 
+async def revoke_key(sessionmaker: SessionMaker, prefix: str) -> int:
+    """Revoke every live key starting with this prefix; returns how many."""
+    if len(prefix) < len(KEY_PREFIX) + 6:
+        raise ValueError(f"give at least the first {len(KEY_PREFIX) + 6} characters of the key")
+    async with unit_of_work(sessionmaker) as session:
+        return await repository.revoke_api_keys(session, prefix[: len(KEY_PREFIX) + 6])
+
+
 class KeyStore:
     """Resolves keys to principals, trusting a verified key for a short while.
 

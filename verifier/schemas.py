@@ -6,11 +6,30 @@ from collections import Counter
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 Status = Literal["queued", "running", "done", "failed"]
 RatingValue = Literal["correct", "incorrect", "partly"]
 ShortText = Annotated[str, StringConstraints(max_length=200)]
+
+
+MAX_METADATA_DEPTH = 16
+
+
+def _depth(value: Any) -> int:
+    """How deeply a JSON value nests (a scalar is 0)."""
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
 
 
 class Strict(BaseModel):
@@ -44,6 +63,13 @@ class AnswerIn(Strict):
     conversation_id: ShortText | None = None
     external_id: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None
     metadata: dict[str, Any] | None = None
+
+    @field_validator("metadata")
+    @classmethod
+    def _metadata_shallow(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        if value is not None and _depth(value) > MAX_METADATA_DEPTH:
+            raise ValueError(f"metadata may nest at most {MAX_METADATA_DEPTH} levels deep")
+        return value
 
     @model_validator(mode="after")
     def _answer_not_blank_and_numbers_unique(self) -> AnswerIn:

@@ -9,6 +9,7 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request
+from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from verifier.db import SessionMaker, unit_of_work
@@ -75,3 +76,35 @@ def check_csrf(request: Request, sent: str) -> None:
     expected = request.session.get("csrf")
     if not expected or not secrets.compare_digest(expected, sent):
         raise Forbidden("the form's CSRF token is missing or stale; reload the page")
+
+
+MAX_FAILED_SIGN_INS = 5
+FAILED_SIGN_IN_WINDOW_S = 15 * 60
+
+
+class SignInThrottle:
+    """Failed sign-ins per username, counted in Redis so every API process sees them."""
+
+    def __init__(self, redis: Redis, prefix: str) -> None:
+        self.redis = redis
+        self.prefix = prefix
+
+    def _key(self, username: str) -> str:
+        return f"{self.prefix}:failed-sign-ins:{username.casefold()}"
+
+    async def blocked(self, username: str) -> bool:
+        """Whether this username has failed too often lately."""
+        count = await self.redis.get(self._key(username))
+        return count is not None and int(count) >= MAX_FAILED_SIGN_INS
+
+    async def failed(self, username: str) -> None:
+        """Count a failure; the count expires a window after the first one."""
+        key = self._key(username)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.incr(key)
+            pipe.expire(key, FAILED_SIGN_IN_WINDOW_S, nx=True)
+            await pipe.execute()
+
+    async def succeeded(self, username: str) -> None:
+        """Forget the failures after a good sign-in."""
+        await self.redis.delete(self._key(username))

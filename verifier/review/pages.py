@@ -12,7 +12,7 @@ from fastapi.templating import Jinja2Templates
 from verifier.api.deps import SessionDep
 from verifier.exceptions import VerifierError
 from verifier.review import service
-from verifier.review.auth import authenticate, check_csrf, csrf_token
+from verifier.review.auth import SignInThrottle, authenticate, check_csrf, csrf_token
 from verifier.review.i18n import TEXT, language
 from verifier.store import repository
 from verifier.store.models import Answer, User
@@ -104,9 +104,14 @@ async def login(
 ) -> Response:
     """Sign in and go to the queue; a wrong password says so without saying which part."""
     check_csrf(request, csrf)
+    throttle = SignInThrottle(request.app.state.queue.pool, request.app.state.settings.queue_name)
+    if await throttle.blocked(username):
+        return render(request, "login.html", 429, error="too_many", username=username)
     user = await authenticate(session, username, password)
     if user is None:
-        return render(request, "login.html", 401, error=True, username=username)
+        await throttle.failed(username)
+        return render(request, "login.html", 401, error="bad_login", username=username)
+    await throttle.succeeded(username)
     request.session.clear()  # a fresh session on sign-in: no fixation
     request.session["user_id"] = user.id
     return see_other("/review")

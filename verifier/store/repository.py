@@ -43,6 +43,17 @@ async def get_api_key_by_hash(session: AsyncSession, key_hash: str) -> ApiKey | 
     return result.scalar_one_or_none()
 
 
+async def revoke_api_keys(session: AsyncSession, prefix: str) -> int:
+    """Mark live keys with this prefix revoked; returns how many."""
+    result = await session.execute(
+        update(ApiKey)
+        .where(ApiKey.prefix == prefix, ApiKey.revoked_at.is_(None))
+        .values(revoked_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
 async def get_answer(session: AsyncSession, answer_id: str) -> Answer | None:
     """The answer with its excerpts loaded."""
     result = await session.execute(
