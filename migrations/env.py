@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from verifier.config import get_settings
@@ -25,6 +26,9 @@ def _configure(**kwargs: object) -> None:
 
 
 def _run_with(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        # API and workers all migrate on start; one at a time, the others then find it done.
+        connection.execute(text("SELECT pg_advisory_xact_lock(20261129)"))
     _configure(connection=connection)
     with context.begin_transaction():
         context.run_migrations()
