@@ -26,11 +26,11 @@ def _configure(**kwargs: object) -> None:
 
 
 def _run_with(connection: Connection) -> None:
-    if connection.dialect.name == "postgresql":
-        # API and workers all migrate on start; one at a time, the others then find it done.
-        connection.execute(text("SELECT pg_advisory_xact_lock(20261129)"))
     _configure(connection=connection)
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # API and workers all migrate on start: one at a time, the rest then find it done.
+            connection.execute(text("SELECT pg_advisory_xact_lock(20261129)"))
         context.run_migrations()
 
 
