@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, model_validator
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from verifier.judge.stage import JudgeSettings
@@ -32,7 +32,10 @@ class Settings(BaseSettings):
     queue_name: str = "verifier:queue"
     max_body_bytes: int = Field(default=1024 * 1024, gt=0)
     job_timeout_s: float = Field(
-        default=600.0, gt=0, description="Longer than the judge's deadline plus one call."
+        default=30.0,
+        gt=0,
+        description="Timeout of the code-stage job; a killed worker's job is retried this "
+        "long (plus 10 s) after it started. Each judge try is a job of its own.",
     )
     job_max_tries: int = Field(default=8, ge=1)
     worker_poll_delay_s: float = Field(default=0.05, gt=0)
@@ -72,16 +75,6 @@ class Settings(BaseSettings):
     judge_deadline_s: float = Field(
         default=300.0, gt=0, description="How long retryable judge errors are retried."
     )
-
-    @model_validator(mode="after")
-    def _job_outlives_judge(self) -> Settings:
-        needed = self.judge_deadline_s + self.judge_timeout_s
-        if self.judge_enabled and self.job_timeout_s <= needed:
-            raise ValueError(
-                f"job_timeout_s ({self.job_timeout_s}) must exceed judge_deadline_s + "
-                f"judge_timeout_s ({needed}), or jobs are killed while the judge still works"
-            )
-        return self
 
     def judge_settings(self) -> JudgeSettings | None:
         """The judge's settings, or None when the judge stage is switched off."""

@@ -32,17 +32,12 @@ async def read(redis: Redis, queue_name: str) -> dict[str, float]:
     return {(k.decode() if isinstance(k, bytes) else str(k)): float(v) for k, v in raw.items()}
 
 
-def verdict_counts(
-    verdict: VerdictData, excerpts: list[dict[str, Any]], code_s: float, judge_s: float | None
+def code_counts(
+    verdict: VerdictData, excerpts: list[dict[str, Any]], code_s: float
 ) -> dict[str, float]:
-    """What one stored verdict adds to the counters."""
-    judge = verdict.stages.get("judge", {})
-    status = str(judge.get("status", "missing"))
+    """What the code stage of one answer adds to the counters."""
     counts: dict[str, float] = {
         "verdicts": 1,
-        f"verdicts_{'flagged' if verdict.flagged else 'clean'}": 1,
-        f"judge_status:{status}": 1,
-        "judge_ruled": status in ("ok", "objection"),
         "answers_with_numbers": bool(verdict.stages.get("numbers", {}).get("findings")),
         "excerpts": len(excerpts),
         "excerpts_with_url": sum(1 for e in excerpts if e.get("url")),
@@ -50,20 +45,33 @@ def verdict_counts(
         "stage_seconds_sum:code": code_s,
         "stage_seconds_count:code": 1,
     }
-    for stage in (*CODE_STAGES, "judge"):
+    for stage in CODE_STAGES:
         counts[f"stage_flags:{stage}"] = bool(verdict.stages.get(stage, {}).get("flagged"))
-    if judge_s is not None:
-        counts["stage_seconds_sum:judge"] = judge_s
-        counts["stage_seconds_count:judge"] = 1
-    for call in judge.get("calls", []):
-        counts["judge_calls"] = counts.get("judge_calls", 0) + 1
-        counts["judge_prompt_tokens"] = counts.get("judge_prompt_tokens", 0) + (
-            call.get("prompt_eval_count") or 0
-        )
-        counts["judge_eval_tokens"] = counts.get("judge_eval_tokens", 0) + (
-            call.get("eval_count") or 0
-        )
     return counts
+
+
+def final_counts(verdict: VerdictData) -> dict[str, float]:
+    """What a final verdict (after the judge, or without one) adds to the counters."""
+    judge = verdict.stages.get("judge", {})
+    status = str(judge.get("status", "missing"))
+    return {
+        f"verdicts_{'flagged' if verdict.flagged else 'clean'}": 1,
+        f"judge_status:{status}": 1,
+        "judge_ruled": status in ("ok", "objection"),
+        "stage_flags:judge": bool(judge.get("flagged")),
+    }
+
+
+def judge_counts(judge: dict[str, Any], judge_s: float) -> dict[str, float]:
+    """What the judge's calls for one answer add to the counters."""
+    calls = judge.get("calls", [])
+    return {
+        "judge_calls": len(calls),
+        "judge_prompt_tokens": sum(c.get("prompt_eval_count") or 0 for c in calls),
+        "judge_eval_tokens": sum(c.get("eval_count") or 0 for c in calls),
+        "stage_seconds_sum:judge": judge_s,
+        "stage_seconds_count:judge": 1,
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,13 @@ from sqlalchemy.exc import IntegrityError
 
 from verifier.db import SessionMaker, unit_of_work
 from verifier.exceptions import Conflict
-from verifier.judge.stage import JudgeSettings, run_judge
+from verifier.judge.client import JudgeFailure
+from verifier.judge.stage import JudgeSettings, Prepared, attempt_once, backoff, gave_up, prepare
 from verifier.pipeline import VerdictData, sources_of, titles_of, verify_case, with_judge
 from verifier.retrieval import RetrievalFailed, RetrievalSettings, fetch_excerpts
+from verifier.schemas import Reason
 from verifier.store import repository
+from verifier.store.models import Verdict
 
 log = logging.getLogger(__name__)
 
@@ -150,20 +153,78 @@ async def process_submission(
         final = with_judge(code, JUDGE_DISABLED, "")
         await _save_verdict(sessionmaker, answer_id, final, final=True)
         return Outcome("done", final, submission["excerpts"], code_s)
-    # The code stage lands at once; a slow or dead judge must not hold it back.
-    await _save_verdict(sessionmaker, answer_id, with_judge(code, JUDGE_PENDING, ""), final=False)
-    started = time.perf_counter()
-    stage = await run_judge(
-        judge,
-        submission["question"],
-        submission["answer"],
-        sources,
-        titles_of(submission["excerpts"]),
-        submission.get("answer_model"),
+    # The code stage lands at once; the judge runs as jobs of its own, one try per job, so
+    # a slow or dead judge neither holds it back nor keeps a killed job from recovering fast.
+    pending = with_judge(code, JUDGE_PENDING, "")
+    await _save_verdict(sessionmaker, answer_id, pending, final=False)
+    return Outcome("judging", pending, submission["excerpts"], code_s)
+
+
+class JudgeRetry(Exception):
+    """The judge failed in a way worth another try, and the deadline leaves time for it."""
+
+    def __init__(self, delay_s: float, reason: str) -> None:
+        super().__init__(reason)
+        self.delay_s = delay_s
+
+
+def _code_part(verdict: Verdict) -> VerdictData:
+    """The stored verdict without its judge stage."""
+    reasons = [Reason.model_validate(r) for r in verdict.reasons if r["stage"] != "judge"]
+    stages = {k: v for k, v in verdict.stages.items() if k != "judge"}
+    return VerdictData(
+        flagged=verdict.code_flagged,
+        reasons=reasons,
+        stages=stages,
+        checker_version=verdict.checker_version,
     )
-    if retrieved is not None:
+
+
+async def judge_stored_answer(
+    sessionmaker: SessionMaker,
+    judge: JudgeSettings,
+    answer_id: str,
+    attempt: int,
+    deadline_at: float,
+) -> Outcome:
+    """One try of the judge for a stored answer; JudgeRetry when another try should follow."""
+    async with unit_of_work(sessionmaker) as session:
+        answer = await repository.get_answer(session, answer_id)
+        verdict = await repository.get_verdict(session, answer_id)
+        if answer is None or verdict is None:
+            raise RuntimeError(f"answer {answer_id} has no stored code stage to judge")
+        if answer.status == "done":
+            return Outcome("done")  # a redelivered judge job: the verdict is final
+        excerpts = [
+            {"n": e.n, "text": e.text, "title": e.title, "url": e.url} for e in answer.excerpts
+        ]
+        question, text, answer_model = answer.question, answer.answer, answer.answer_model
+    code = _code_part(verdict)
+    sources = sources_of(excerpts)
+    started = time.perf_counter()
+    call = prepare(judge, question, text, sources, titles_of(excerpts), answer_model)
+    if isinstance(call, Prepared):
+        earlier = verdict.stages.get("judge", {}).get("calls", [])
+        outcome = await attempt_once(judge, call, sources, attempt, earlier)
+        if isinstance(outcome, JudgeFailure):
+            delay = backoff(attempt)
+            if time.time() + delay < deadline_at:
+                still = {
+                    **JUDGE_PENDING,
+                    "attempts": attempt,
+                    "calls": outcome.calls,
+                    "last_error": f"{outcome.kind}: {outcome.message}",
+                }
+                await _save_verdict(
+                    sessionmaker, answer_id, with_judge(code, still, ""), final=False
+                )
+                raise JudgeRetry(delay, outcome.message)
+            outcome = gave_up(outcome, call, attempt)
+        stage = outcome
+    else:
+        stage = call
+    if "retrieval" in code.stages:
         stage["judged_on"] = "fetched_excerpts" if sources else "nothing"
-    judge_s = time.perf_counter() - started
-    final = with_judge(code, stage, submission["answer"])
+    final = with_judge(code, stage, text)
     await _save_verdict(sessionmaker, answer_id, final, final=True)
-    return Outcome("done", final, submission["excerpts"], code_s, judge_s)
+    return Outcome("done", final, excerpts, 0.0, time.perf_counter() - started)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from arq.worker import Worker
+from arq.worker import Worker, func
 
 from verifier.config import Settings, get_settings
 from verifier.db import create_engine, create_sessionmaker
 from verifier.queue import JOB_EXPIRES, RESULT_TTL, deserialize_job, redis_settings, serialize_job
-from worker.tasks import verify_answer
+from worker.tasks import judge_answer, verify_answer
+
+# Bounded by the deadline, not by a count; this only stops a runaway.
+JUDGE_MAX_TRIES = 1000
 
 
 async def startup(ctx: dict[str, Any]) -> None:
@@ -30,8 +33,13 @@ def worker_options(settings: Settings) -> dict[str, Any]:
     """Keyword arguments for arq's Worker, derived from our settings."""
     if not settings.redis_url:
         raise ValueError("the worker needs settings.redis_url; the CLI starts an embedded Redis")
+    judge_job_timeout = settings.judge_timeout_s + 15
     return {
-        "functions": [verify_answer],
+        "functions": [
+            func(verify_answer, timeout=settings.job_timeout_s, max_tries=settings.job_max_tries),
+            # One judge try per job; retries are scheduled until the judge deadline passes.
+            func(judge_answer, timeout=judge_job_timeout, max_tries=JUDGE_MAX_TRIES),
+        ],
         "on_startup": startup,
         "on_shutdown": shutdown,
         "redis_settings": redis_settings(settings.redis_url),

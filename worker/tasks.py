@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from typing import Any
 
 from arq import Retry
@@ -12,7 +13,7 @@ from redis.exceptions import RedisError
 from verifier import monitoring
 from verifier.exceptions import DependencyUnavailable
 from verifier.logs import answer_id_var
-from verifier.verification import process_submission
+from verifier.verification import JudgeRetry, judge_stored_answer, process_submission
 
 log = logging.getLogger(__name__)
 
@@ -64,13 +65,50 @@ async def verify_answer(
         raise
     finally:
         answer_id_var.reset(token)
+    if outcome.status == "judging":
+        await _enqueue_judge(ctx, answer_id)
     counts: dict[str, float] = {f"jobs_{'failed' if outcome.status == 'failed' else 'done'}": 1}
     if outcome.verdict is not None:
-        counts.update(
-            monitoring.verdict_counts(
-                outcome.verdict, outcome.excerpts, outcome.code_s, outcome.judge_s
-            )
-        )
+        counts.update(monitoring.code_counts(outcome.verdict, outcome.excerpts, outcome.code_s))
+        if outcome.status == "done":
+            counts.update(monitoring.final_counts(outcome.verdict))
     await _count(ctx, counts)
     log.info("verified", extra={"answer_id": answer_id, "status": outcome.status})
+    return outcome.status
+
+
+JUDGE_TASK = "judge_answer"
+
+
+async def _enqueue_judge(ctx: dict[str, Any], answer_id: str) -> None:
+    settings = ctx["settings"]
+    await ctx["redis"].enqueue_job(
+        JUDGE_TASK,
+        answer_id=answer_id,
+        deadline_at=time.time() + settings.judge_deadline_s,
+        _job_id=f"{answer_id}:judge",  # a redelivered code-stage job enqueues nothing new
+        _queue_name=settings.queue_name,
+    )
+
+
+async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: float) -> str:
+    """One try of the judge for a stored answer; a retryable failure schedules the next."""
+    token = answer_id_var.set(answer_id)
+    try:
+        outcome = await judge_stored_answer(
+            ctx["sessionmaker"], ctx["judge"], answer_id, ctx["job_try"], deadline_at
+        )
+    except JudgeRetry as retry:
+        log.warning("judge try %d failed, next in %.1fs: %s", ctx["job_try"], retry.delay_s, retry)
+        await _count(ctx, {"judge_retries": 1})
+        raise Retry(defer=retry.delay_s) from retry
+    except DependencyUnavailable as exc:
+        raise Retry(defer=retry_delay(ctx["job_try"])) from exc
+    finally:
+        answer_id_var.reset(token)
+    if outcome.verdict is not None:
+        judge = outcome.verdict.stages.get("judge", {})
+        counts = monitoring.judge_counts(judge, outcome.judge_s or 0.0)
+        counts.update(monitoring.final_counts(outcome.verdict))
+        await _count(ctx, counts)
     return outcome.status

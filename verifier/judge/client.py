@@ -27,6 +27,7 @@ class JudgeFailure(Exception):
         self.message = message
         self.retryable = retryable
         self.call = call
+        self.calls: list[dict[str, Any]] = []  # every call of the stage so far, for the record
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,15 +55,26 @@ def pick_model(settings: JudgeSettings, answer_model: str | None) -> str | None:
     return None
 
 
-async def run_judge(
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A judge call ready to send: the model, options and messages, checked to fit."""
+
+    model: str
+    options: dict[str, Any]
+    messages: list[dict[str, str]]
+    min_prompt_tokens: int
+    base: dict[str, Any]
+
+
+def prepare(
     settings: JudgeSettings,
     question: str,
     answer: str,
     excerpts: Sequence[SourceText],
     titles: dict[int, str],
     answer_model: str | None,
-) -> dict[str, Any]:
-    """The judge stage as stored in a verdict; never 'ok' unless a checked verdict says so."""
+) -> Prepared | dict[str, Any]:
+    """The call to make, or the final stage when there is nothing that may be sent."""
     base: dict[str, Any] = {"prompt_version": prompt.PROMPT_VERSION, "calls": []}
     if not excerpts:
         return _stage("no_excerpts", "no excerpts to judge against", **base)
@@ -79,7 +90,6 @@ async def run_judge(
     base.update(model=model, options={**options, "think": settings.think})
     messages = prompt.messages(question, answer, excerpts, titles)
     lower, upper = estimate_tokens("".join(m["content"] for m in messages))
-    user_lower, _ = estimate_tokens(messages[-1]["content"])
     if upper + settings.num_predict > settings.num_ctx:
         return _stage(
             "context_overflow",
@@ -88,37 +98,83 @@ async def run_judge(
             estimated_prompt_tokens=[lower, upper],
             **base,
         )
+    # The system prompt may be served from Ollama's cache: only the user part must count.
+    user_lower, _ = estimate_tokens(messages[-1]["content"])
+    return Prepared(model, options, messages, user_lower, base)
 
+
+def backoff(attempt: int) -> float:
+    """Jittered exponential delay before the next try, capped at half a minute."""
+    base: float = min(30.0, 0.5 * 2.0 ** (attempt - 1))
+    return base * random.uniform(0.5, 1.5)
+
+
+async def attempt_once(
+    settings: JudgeSettings,
+    call: Prepared,
+    excerpts: Sequence[SourceText],
+    attempt: int,
+    earlier_calls: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any] | JudgeFailure:
+    """One call: the final stage, or a retryable failure for the caller to schedule."""
     client = ollama.AsyncClient(host=settings.url, timeout=settings.timeout_s)
+    base = {**call.base, "calls": list(earlier_calls), "attempts": attempt}
+    try:
+        result = await chat(
+            client,
+            model=call.model,
+            messages=call.messages,
+            options=call.options,
+            think=settings.think,
+            min_prompt_tokens=call.min_prompt_tokens,
+        )
+    except JudgeFailure as failure:
+        if failure.call is not None:
+            base["calls"].append(failure.call)
+        if failure.retryable:
+            failure.calls = base["calls"]
+            return failure
+        return _stage(failure.kind, failure.message, **base)
+    base["calls"].append(result.call)
+    decision = decide(result.output, excerpts)
+    return {
+        "status": decision.verdict,
+        "flagged": decision.verdict == "objection",
+        "reason": None,
+        **base,
+        **decision.model_dump(),
+    }
+
+
+def gave_up(failure: JudgeFailure, call: Prepared, attempt: int) -> dict[str, Any]:
+    """The final stage after a retryable failure when the deadline leaves no time to retry."""
+    return _stage(
+        failure.kind, failure.message, **{**call.base, "calls": failure.calls, "attempts": attempt}
+    )
+
+
+async def run_judge(
+    settings: JudgeSettings,
+    question: str,
+    answer: str,
+    excerpts: Sequence[SourceText],
+    titles: dict[int, str],
+    answer_model: str | None,
+) -> dict[str, Any]:
+    """The judge stage with retries in this process (the CLI's way; the worker schedules
+    each try as its own short job); never 'ok' unless a checked verdict says so."""
+    call = prepare(settings, question, answer, excerpts, titles, answer_model)
+    if not isinstance(call, Prepared):
+        return call
     deadline = time.monotonic() + settings.deadline_s
-    attempt = 0
+    attempt, calls = 0, list[dict[str, Any]]()
     while True:
         attempt += 1
-        try:
-            # The system prompt may be served from Ollama's cache: only the user part must count.
-            result = await chat(
-                client,
-                model=model,
-                messages=messages,
-                options=options,
-                think=settings.think,
-                min_prompt_tokens=user_lower,
-            )
-        except JudgeFailure as failure:
-            if failure.call is not None:
-                base["calls"].append(failure.call)
-            delay = min(30.0, 0.5 * 2 ** (attempt - 1)) * random.uniform(0.5, 1.5)
-            if not failure.retryable or time.monotonic() + delay > deadline:
-                return _stage(failure.kind, failure.message, attempts=attempt, **base)
-            await asyncio.sleep(delay)
-            continue
-        base["calls"].append(result.call)
-        decision = decide(result.output, excerpts)
-        return {
-            "status": decision.verdict,
-            "flagged": decision.verdict == "objection",
-            "reason": None,
-            "attempts": attempt,
-            **base,
-            **decision.model_dump(),
-        }
+        outcome = await attempt_once(settings, call, excerpts, attempt, calls)
+        if not isinstance(outcome, JudgeFailure):
+            return outcome
+        calls = outcome.calls
+        delay = backoff(attempt)
+        if time.monotonic() + delay > deadline:
+            return gave_up(outcome, call, attempt)
+        await asyncio.sleep(delay)
