@@ -22,7 +22,7 @@ from verifier.db import SessionMaker, create_engine, create_sessionmaker
 from verifier.embedded_redis import EmbeddedRedis
 from verifier.keys import Role, create_key
 from verifier.store.models import Base
-from worker.main import build_worker
+from worker.main import build_workers
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 POSTGRES_ENV = "VERIFIER_TEST_POSTGRES_URL"
@@ -145,9 +145,9 @@ def keys(sessionmaker: SessionMaker) -> Keys:
 
 
 async def run_worker(settings: Settings) -> None:
-    """Drain the queue with a real arq worker in burst mode."""
-    worker = build_worker(settings, burst=True, poll_delay=0, handle_signals=False)
-    try:
-        await worker.main()
-    finally:
-        await worker.close()
+    """Drain the queues with real arq workers in burst mode: code stage first, then judge."""
+    for worker in build_workers(settings, burst=True, poll_delay=0, handle_signals=False):
+        try:
+            await worker.main()
+        finally:
+            await worker.close()

@@ -20,6 +20,11 @@ JOB_EXPIRES = timedelta(days=30)
 RESULT_TTL = timedelta(days=7)
 
 
+def judge_queue(queue_name: str) -> str:
+    """The queue of judge tries, beside the code-stage queue."""
+    return f"{queue_name}:judge"
+
+
 def serialize_job(job: dict[str, Any]) -> bytes:
     """JSON, not pickle: jobs stay readable and carry plain data only."""
     return json.dumps(job, separators=(",", ":"), default=str).encode()

@@ -60,27 +60,41 @@ class _Server(uvicorn.Server):
 
 async def _serve(settings: Settings, host: str, port: int, with_worker: bool) -> None:
     from verifier.app import create_app
-    from worker.main import build_worker
+    from worker.main import build_workers, run_workers
 
     # log_config=None: uvicorn logs through our JSON handler instead of its own setup.
     server = _Server(uvicorn.Config(create_app(settings), host=host, port=port, log_config=None))
-    tasks = [asyncio.create_task(server.serve())]
-    worker = build_worker(settings, handle_signals=False) if with_worker else None
-    if worker is not None:
-        tasks.append(asyncio.create_task(worker.async_run()))
+    serving = asyncio.create_task(server.serve())
+    workers = build_workers(settings, handle_signals=False) if with_worker else []
+    working = asyncio.create_task(run_workers(workers))
     # uvicorn exposes readiness only as a flag, so it is polled.
-    while not server.started and not tasks[0].done():  # noqa: ASYNC110
+    while not server.started and not serving.done():  # noqa: ASYNC110
         await asyncio.sleep(0.05)
     if server.started:
         print(f"verifier listening on http://{host}:{port}", file=sys.stderr, flush=True)
     try:
-        await tasks[0]
+        await serving
     finally:
-        if worker is not None:
-            await worker.close()
-            tasks[1].cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await tasks[1]
+        working.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await working
+
+
+async def _work(settings: Settings) -> None:
+    from worker.main import build_workers, run_workers
+
+    workers = build_workers(settings, handle_signals=False)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    working = asyncio.create_task(run_workers(workers))
+    await asyncio.wait(
+        [working, asyncio.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED
+    )
+    working.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await working
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -106,11 +120,9 @@ def cmd_api(args: argparse.Namespace) -> int:
 
 def cmd_worker(_: argparse.Namespace) -> int:
     """A worker alone, for scaling out against a shared Redis and database."""
-    from worker.main import build_worker
-
     setup_logging()
     settings = get_settings()
     migrate_database(settings)
     with redis_for(settings, reuse=True) as resolved:
-        build_worker(resolved).run()
+        asyncio.run(_work(resolved))
     return 0

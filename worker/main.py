@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from arq.worker import Worker, func
 
 from verifier.config import Settings, get_settings
 from verifier.db import create_engine, create_sessionmaker
-from verifier.queue import JOB_EXPIRES, RESULT_TTL, deserialize_job, redis_settings, serialize_job
+from verifier.queue import (
+    JOB_EXPIRES,
+    RESULT_TTL,
+    deserialize_job,
+    judge_queue,
+    redis_settings,
+    serialize_job,
+)
 from worker.tasks import judge_answer, verify_answer
 
 # Bounded by the deadline, not by a count; this only stops a runaway.
@@ -29,23 +37,31 @@ async def shutdown(ctx: dict[str, Any]) -> None:
     await ctx["engine"].dispose()
 
 
-def worker_options(settings: Settings) -> dict[str, Any]:
-    """Keyword arguments for arq's Worker, derived from our settings."""
+def worker_options(settings: Settings, queue: str = "code") -> dict[str, Any]:
+    """Keyword arguments for arq's Worker of one queue: "code" or "judge".
+
+    Two queues, because arq lets a killed worker's job run again only after the longest
+    timeout of its worker's functions (plus 10 s): the quick code stage must not wait for
+    the judge's.
+    """
     if not settings.redis_url:
         raise ValueError("the worker needs settings.redis_url; the CLI starts an embedded Redis")
-    judge_job_timeout = settings.judge_timeout_s + 15
+    if queue == "code":
+        function = func(
+            verify_answer, timeout=settings.job_timeout_s, max_tries=settings.job_max_tries
+        )
+        timeout, name = settings.job_timeout_s, settings.queue_name
+    else:
+        timeout, name = settings.judge_timeout_s + 15, judge_queue(settings.queue_name)
+        # One judge try per job; retries are scheduled until the judge deadline passes.
+        function = func(judge_answer, timeout=timeout, max_tries=JUDGE_MAX_TRIES)
     return {
-        "functions": [
-            func(verify_answer, timeout=settings.job_timeout_s, max_tries=settings.job_max_tries),
-            # One judge try per job; retries are scheduled until the judge deadline passes.
-            func(judge_answer, timeout=judge_job_timeout, max_tries=JUDGE_MAX_TRIES),
-        ],
+        "functions": [function],
         "on_startup": startup,
         "on_shutdown": shutdown,
         "redis_settings": redis_settings(settings.redis_url),
-        "queue_name": settings.queue_name,
-        "job_timeout": settings.job_timeout_s,
-        "max_tries": settings.job_max_tries,
+        "queue_name": name,
+        "job_timeout": timeout,
         "max_jobs": settings.worker_max_jobs,
         # arq's default of 0.5 s would dominate the time from post to verdict.
         "poll_delay": settings.worker_poll_delay_s,
@@ -57,13 +73,24 @@ def worker_options(settings: Settings) -> dict[str, Any]:
     }
 
 
-def build_worker(settings: Settings, **overrides: Any) -> Worker:
-    """An arq Worker for these settings (tests pass burst=True, poll_delay=0)."""
-    return Worker(**{**worker_options(settings), **overrides})
+def build_workers(settings: Settings, **overrides: Any) -> list[Worker]:
+    """The arq Workers of both queues (the judge's only when the judge is on)."""
+    queues = ("code", "judge") if settings.judge_enabled else ("code",)
+    return [Worker(**{**worker_options(settings, queue), **overrides}) for queue in queues]
+
+
+async def run_workers(workers: list[Worker]) -> None:
+    """Run workers side by side in this event loop until they stop, then close them."""
+    try:
+        await asyncio.gather(*(worker.async_run() for worker in workers))
+    finally:
+        for worker in workers:
+            await worker.close()
 
 
 def __getattr__(name: str) -> Any:
-    """`arq worker.main.WorkerSettings` works too: the class is built from VERIFIER_* on access."""
-    if name == "WorkerSettings":
-        return type("WorkerSettings", (), worker_options(get_settings()))
+    """`arq worker.main.WorkerSettings` (and JudgeWorkerSettings) work with arq's own CLI."""
+    if name in ("WorkerSettings", "JudgeWorkerSettings"):
+        queue = "code" if name == "WorkerSettings" else "judge"
+        return type(name, (), worker_options(get_settings(), queue))
     raise AttributeError(name)

@@ -13,6 +13,7 @@ from redis.exceptions import RedisError
 from verifier import monitoring
 from verifier.exceptions import DependencyUnavailable
 from verifier.logs import answer_id_var
+from verifier.queue import judge_queue
 from verifier.verification import JudgeRetry, judge_stored_answer, process_submission
 
 log = logging.getLogger(__name__)
@@ -87,7 +88,7 @@ async def _enqueue_judge(ctx: dict[str, Any], answer_id: str) -> None:
         answer_id=answer_id,
         deadline_at=time.time() + settings.judge_deadline_s,
         _job_id=f"{answer_id}:judge",  # a redelivered code-stage job enqueues nothing new
-        _queue_name=settings.queue_name,
+        _queue_name=judge_queue(settings.queue_name),
     )
 
 

@@ -57,7 +57,7 @@ async def test_metrics_count_jobs_verdicts_and_function(
     await client.post("/v1/answers", json=submission("Sie kostete 42,95 EUR [1]."), headers=ingest)
     await client.post("/v1/answers", json=submission("Sie kostete 39,95 EUR [1]."), headers=ingest)
     before = (await client.get("/metrics")).text
-    assert "verifier_queue_depth 2.0" in before
+    assert 'verifier_queue_depth{queue="code"} 2.0' in before
     await run_worker(settings)
     text = (await client.get("/metrics")).text
     assert 'verifier_jobs_total{outcome="done"} 2.0' in text
@@ -65,7 +65,7 @@ async def test_metrics_count_jobs_verdicts_and_function(
     assert 'verifier_stage_flags_total{stage="numbers"} 1.0' in text
     assert 'verifier_judge_outcomes_total{status="disabled"} 2.0' in text
     assert 'verifier_stage_seconds_total{part="count",stage="code"} 2.0' in text
-    assert "verifier_queue_depth 0.0" in text
+    assert 'verifier_queue_depth{queue="code"} 0.0' in text
     assert settings.redis_url is not None
     async with Redis.from_url(settings.redis_url) as redis:
         counters = await monitoring.read(redis, settings.queue_name)

@@ -18,9 +18,12 @@ from starlette.routing import Route
 class FakeRetrieval:
     """Serves `excerpts` (or `status`) at /search and records what it was asked."""
 
-    def __init__(self, excerpts: list[dict[str, Any]], status: int = 200) -> None:
+    def __init__(
+        self, excerpts: list[dict[str, Any]], status: int = 200, delay_s: float = 0.0
+    ) -> None:
         self.excerpts = excerpts
         self.status = status
+        self.delay_s = delay_s
         self.requests: list[dict[str, Any]] = []
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -33,6 +36,7 @@ class FakeRetrieval:
 
     async def _search(self, request: Request) -> JSONResponse:
         self.requests.append(await request.json())
+        await asyncio.sleep(self.delay_s)
         return JSONResponse({"excerpts": self.excerpts}, status_code=self.status)
 
     def __enter__(self) -> Self:

@@ -17,7 +17,7 @@ from verifier import monitoring
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.judge.client import probe
-from verifier.queue import SubmissionQueue
+from verifier.queue import SubmissionQueue, judge_queue
 
 router = APIRouter(tags=["health"])
 
@@ -79,7 +79,7 @@ async def ready(request: Request) -> JSONResponse:
     return JSONResponse(body, status_code=200 if body["status"] == "ready" else 503)
 
 
-def _families(counters: dict[str, float], depth: int, judge_on: bool) -> list[Any]:
+def _families(counters: dict[str, float], depth: dict[str, int], judge_on: bool) -> list[Any]:
     jobs = CounterMetricFamily("verifier_jobs", "Verification jobs by outcome", labels=["outcome"])
     for outcome in ("started", "done", "failed", "retried"):
         jobs.add_metric([outcome], counters.get(f"jobs_{outcome}", 0))
@@ -108,8 +108,9 @@ def _families(counters: dict[str, float], depth: int, judge_on: bool) -> list[An
     tokens.add_metric(["output"], counters.get("judge_eval_tokens", 0))
     calls = CounterMetricFamily("verifier_judge_calls", "Judge calls made")
     calls.add_metric([], counters.get("judge_calls", 0))
-    queue = GaugeMetricFamily("verifier_queue_depth", "Jobs waiting in the queue")
-    queue.add_metric([], depth)
+    queue = GaugeMetricFamily("verifier_queue_depth", "Jobs waiting, by queue", labels=["queue"])
+    for name, jobs_waiting in depth.items():
+        queue.add_metric([name], jobs_waiting)
     function = GaugeMetricFamily(
         "verifier_monitor_off", "1 when a monitor of function is off", labels=["check"]
     )
@@ -132,7 +133,10 @@ async def metrics(request: Request) -> Response:
     state = request.app.state
     settings: Settings = state.settings
     counters = await monitoring.read(state.queue.pool, settings.queue_name)
-    depth = await state.queue.pool.zcard(settings.queue_name)
+    depth = {
+        "code": await state.queue.pool.zcard(settings.queue_name),
+        "judge": await state.queue.pool.zcard(judge_queue(settings.queue_name)),
+    }
     registry = CollectorRegistry()
     registry.register(_Snapshot(_families(counters, depth, settings.judge_enabled)))
     return Response(generate_latest(registry), media_type="text/plain; version=0.0.4")
