@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
+import threading
+import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
+import uvicorn
 from fastapi import FastAPI
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
@@ -151,3 +155,63 @@ async def run_worker(settings: Settings) -> None:
             await worker.main()
         finally:
             await worker.close()
+
+
+class BreakableDatabase:
+    """A private SQLite question log that a test can take away and bring back."""
+
+    def __init__(self, tmp_path: Path, redis_url: str) -> None:
+        self.file = tmp_path / "log.db"
+        self._away = tmp_path / "away.db"
+        self.settings = Settings(
+            data_dir=tmp_path,
+            database_url=f"sqlite+aiosqlite:///{self.file}",
+            redis_url=redis_url,
+            queue_name=f"test:{uuid.uuid4().hex}",
+            judge_enabled=False,
+        )
+
+    async def keys(self) -> dict[str, dict[str, str]]:
+        """Migrate the log and make one key of each role, while the database is there."""
+        await asyncio.to_thread(migrate.upgrade, self.settings.resolved_database_url())
+        engine = create_engine(self.settings.resolved_database_url())
+        keys = Keys(create_sessionmaker(engine))
+        made = {role: await keys.header(role) for role in ("ingest", "reviewer")}
+        await engine.dispose()
+        return made
+
+    async def take_away(self, app: FastAPI) -> None:
+        """Drop the app's connections; nothing can open the database in its place."""
+        await app.state.sessionmaker.kw["bind"].dispose()
+        self.file.rename(self._away)
+        self.file.mkdir()
+
+    def bring_back(self) -> None:
+        """The database returns as it was."""
+        self.file.rmdir()
+        self._away.rename(self.file)
+
+
+@pytest.fixture
+def breakable_db(tmp_path: Path, redis_url: str) -> BreakableDatabase:
+    """A question log of this test's own that can fail and return."""
+    return BreakableDatabase(tmp_path, redis_url)
+
+
+@contextmanager
+def app_in_thread(settings: Settings) -> Iterator[str]:
+    """The real app on a real port, in a thread with its own event loop; yields its URL."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(create_app(settings), log_level="warning"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the app did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

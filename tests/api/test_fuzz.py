@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import schemathesis
-import uvicorn
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+from tests.conftest import app_in_thread
 from verifier.app import create_app
 from verifier.config import Settings
 from verifier.db import create_engine, create_sessionmaker
@@ -34,18 +31,8 @@ schema = schemathesis.openapi.from_dict(
 @pytest.fixture
 def served(settings: Settings) -> Iterator[str]:
     """The real app on a real port for this operation's examples."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(create_app(settings), log_level="warning"))
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with app_in_thread(settings) as url:
+        yield url
 
 
 @pytest.fixture

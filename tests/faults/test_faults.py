@@ -17,11 +17,11 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.api.test_answers import submission
-from tests.conftest import Keys, run_worker, serve_app
+from tests.conftest import BreakableDatabase, Keys, run_worker, serve_app
 from tests.fakes.retrieval_server import FakeRetrieval
-from verifier import migrate, monitoring
+from verifier import monitoring
 from verifier.config import Settings
-from verifier.db import SessionMaker, create_engine, create_sessionmaker
+from verifier.db import SessionMaker
 from verifier.embedded_redis import EmbeddedRedis
 from verifier.store.models import Answer, Verdict
 from worker.main import build_workers, run_workers
@@ -125,39 +125,26 @@ async def test_queued_submissions_survive_a_redis_restart(
 
 
 async def test_a_database_outage_is_waited_out_and_ingest_goes_on(
-    tmp_path: Path, redis_url: str
+    breakable_db: BreakableDatabase,
 ) -> None:
-    db_file = tmp_path / "log.db"
-    own = Settings(
-        data_dir=tmp_path,
-        database_url=f"sqlite+aiosqlite:///{db_file}",
-        redis_url=redis_url,
-        queue_name=f"t:{uuid.uuid4().hex}",
-        judge_enabled=False,
-    )
-    await asyncio.to_thread(migrate.upgrade, own.resolved_database_url())
-    engine = create_engine(own.resolved_database_url())
-    ingest = await Keys(create_sessionmaker(engine)).header("ingest")
-    await engine.dispose()
+    ingest = (await breakable_db.keys())["ingest"]
+    own = breakable_db.settings
     async with serve_app(own) as (client, app):
-        assert (
-            await client.post("/v1/answers", json=submission("39,95 EUR [1]."), headers=ingest)
-        ).status_code == 202  # the key is now cached
-        await app.state.sessionmaker.kw["bind"].dispose()
-        db_file.rename(tmp_path / "away.db")
-        db_file.mkdir()  # nothing can open the database now
+        warm = await client.post("/v1/answers", json=submission("39,95 EUR [1]."), headers=ingest)
+        assert warm.status_code == 202  # the key is now cached
+        await breakable_db.take_away(app)
         posted = await client.post("/v1/answers", json=submission("42,95 EUR [1]."), headers=ingest)
         assert posted.status_code == 202
         working = asyncio.create_task(run_workers(build_workers(own, handle_signals=False)))
         await asyncio.sleep(1.5)  # the worker meets the outage and retries with backoff
-        db_file.rmdir()
-        (tmp_path / "away.db").rename(db_file)
-        url = f"/v1/answers/{posted.json()['id']}"
+        breakable_db.bring_back()
         deadline = time.monotonic() + 30
         try:
-            while (await client.get(url, headers=ingest)).json()["status"] != "done":
-                assert time.monotonic() < deadline
-                await asyncio.sleep(0.2)
+            for answer_id in (warm.json()["id"], posted.json()["id"]):
+                url = f"/v1/answers/{answer_id}"
+                while (await client.get(url, headers=ingest)).json()["status"] != "done":
+                    assert time.monotonic() < deadline
+                    await asyncio.sleep(0.2)
         finally:
             working.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
-import socket
-import threading
-import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 from playwright.async_api import Response, async_playwright
 
 from tests.api.test_answers import submission
-from tests.conftest import Keys, run_worker
+from tests.conftest import Keys, app_in_thread, run_worker
 from tests.fakes.ollama_server import FakeOllama, Reply
 from tests.review.conftest import PASSWORD
 from tests.review.test_blinding import LEAKS
-from verifier.app import create_app
 from verifier.config import Settings
 
 CHROMIUM = "/usr/bin/chromium"
@@ -72,22 +66,9 @@ def judged(settings: Settings) -> Iterator[Settings]:
 
 @pytest.fixture
 def server(judged: Settings) -> Iterator[str]:
-    """The real app on a real port, in its own thread and event loop."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    app_server = uvicorn.Server(uvicorn.Config(create_app(judged), log_level="warning"))
-    thread = threading.Thread(
-        target=lambda: asyncio.run(app_server.serve(sockets=[sock])), daemon=True
-    )
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not app_server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "app did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    app_server.should_exit = True
-    thread.join(timeout=10)
+    """The real app on a real port, judged by the stand-in."""
+    with app_in_thread(judged) as url:
+        yield url
 
 
 async def test_rate_with_the_keyboard_and_see_the_highlighted_reveal(
