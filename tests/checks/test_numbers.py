@@ -623,3 +623,27 @@ def test_a_megabyte_of_excerpts_checks_in_well_under_a_second() -> None:
     stage = check("Die Reinigung kostete 90,00 € am 18.04.2025, gesamt 1.234,56 €.", *excerpts)
     assert time.perf_counter() - started < 1.0
     assert not stage.flagged
+
+
+HOURS_24 = '"hours": {"Monday": "7:0-17:0", "Sunday": "12:0-18:0"}'
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("open from 7:00 am to 5:00 pm", "grounded"),
+        ("open from 7:00 pm", "ungrounded"),  # the source writes 24-hour times: 7:0 is morning
+        ("opens at 12 PM on Sundays", "grounded"),
+        ("closes at 6 PM on Sundays", "grounded"),
+    ],
+)
+def test_a_source_on_the_24_hour_clock_means_its_times_literally(
+    answer: str, expected: str
+) -> None:
+    stage = check(answer, HOURS_24)
+    statuses = {f.status for f in stage.findings}
+    assert (statuses == {"grounded"}) == (expected == "grounded"), stage.findings
+
+
+def test_a_source_on_the_12_hour_clock_keeps_both_readings() -> None:
+    assert status("the shop opens at 7 pm", "Öffnungszeiten: 7:00 bis 10:30") == "grounded"

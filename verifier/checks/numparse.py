@@ -338,6 +338,21 @@ def _line_start(text: str, pos: int) -> bool:
     return (cut >= 0 or pos <= 8) and not head[cut + 1 :].strip(" \t")
 
 
+# An hour from 13 to 23 before a colon: the text writes the 24-hour clock.
+_DAY_CLOCK = re.compile(r"(?<![0-9])(?:1[3-9]|2[0-3]):[0-5]?[0-9](?![0-9])")
+
+
+def _literal_clock(token: Token, text: str) -> Token:
+    """Keep only the hour as written of an am/pm-less time (7:0 is not 19:00 here)."""
+    clock = [r for r in token.readings if r.key[0] == "t"]
+    written = re.match(r"[0-9]+", text[token.start : token.end])
+    if len(clock) < 2 or written is None:
+        return token
+    hour = int(written.group())
+    kept = tuple(r for r in token.readings if r.key[0] != "t" or r.key[1] == hour)
+    return Token(token.start, token.end, kept, token.parts) if kept else token
+
+
 def tokenize(text: str, *, strict: bool = False) -> list[Token]:
     """Every number, date and time in text. Strict (answers) keeps only the scaled reading of a
     named scale; lenient (sources) keeps every reading, so that sources ground generously."""
@@ -356,4 +371,6 @@ def tokenize(text: str, *, strict: bool = False) -> list[Token]:
         pos = m.end() if m else c.end()
         if m and not li:
             out.extend(_tokens(m, text, strict))
+    if _DAY_CLOCK.search(text):
+        out = [_literal_clock(token, text) for token in out]
     return out
