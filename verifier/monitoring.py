@@ -116,8 +116,9 @@ def function_checks(counters: dict[str, float], judge_enabled: bool) -> list[Che
     )
     urls = _share(counters, "excerpts_with_url", "excerpts")
     # Many sources have no links; a share that drops is the signal, so this one is for trends.
-    checks.append(Check("share of excerpts with a url", urls, "informational (watch for drops)",
-                        False, ""))
+    checks.append(
+        Check("share of excerpts with a url", urls, "informational (watch for drops)", False, "")
+    )
     chars = _share(counters, "excerpt_chars", "excerpts")
     checks.append(
         Check(
