@@ -10,40 +10,45 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from verifier.analytics.stats import Rate
+from verifier.analytics.stats import Confusion, Rate
 from verifier.pipeline import sources_of, verify_case, with_judge
 
 
 @dataclass(slots=True)
 class Tally:
-    """Counts of one flagging system (code stage, judge, or both) over labeled cases."""
+    """One flagging system (code stage, judge, or both) over labeled cases: the confusion
+    matrix the analysts see, plus the catches among errors the code stage can see."""
 
-    correct: int = 0
-    false_alarms: int = 0
-    incorrect: int = 0
-    catches: int = 0
+    confusion: Confusion = field(default_factory=Confusion)
     visible: int = 0
     visible_catches: int = 0
 
     def add(self, label: str | None, visible: bool, flagged: bool) -> None:
-        """Count one case."""
-        if label == "correct":
-            self.correct += 1
-            self.false_alarms += flagged
-        elif label == "incorrect":
-            self.incorrect += 1
-            self.catches += flagged
-            if visible:
-                self.visible += 1
-                self.visible_catches += flagged
+        """Count one case (unlabeled ones count nowhere)."""
+        if label not in ("correct", "incorrect"):
+            return
+        self.confusion.add(flagged, human_correct=label == "correct")
+        if label == "incorrect" and visible:
+            self.visible += 1
+            self.visible_catches += flagged
 
-    def rates(self) -> tuple[Rate, Rate, Rate]:
-        """False-alarm rate, catch rate, and catch rate where code can see the error."""
-        return (
-            Rate(self.false_alarms, self.correct),
-            Rate(self.catches, self.incorrect),
-            Rate(self.visible_catches, self.visible),
-        )
+    @property
+    def false_alarms(self) -> int:
+        """Correct answers flagged."""
+        return self.confusion.flagged_correct
+
+    def lines(self, name: str) -> list[str]:
+        """The system's figures, one per line."""
+        c = self.confusion
+        kappa = "no data" if c.kappa() is None else f"{c.kappa():.2f}"
+        return [
+            f"[{name}] false-alarm rate (flagged among correct): {c.false_alarm_rate().describe()}",
+            f"[{name}] catch rate (flagged among incorrect):     {c.catch_rate().describe()}",
+            f"[{name}] catch rate where code can see the error:  "
+            f"{Rate(self.visible_catches, self.visible).describe()}",
+            f"[{name}] precision (incorrect among flagged):      {c.precision().describe()}",
+            f"[{name}] Cohen's kappa: {kappa}",
+        ]
 
 
 @dataclass(slots=True)
@@ -59,12 +64,7 @@ class EvalSummary:
         """Human-readable summary lines."""
         lines = [f"cases: {self.cases}"]
         for name, tally in self.systems.items():
-            false_alarms, catches, visible = tally.rates()
-            lines += [
-                f"[{name}] false-alarm rate (flagged among correct): {false_alarms.describe()}",
-                f"[{name}] catch rate (flagged among incorrect):     {catches.describe()}",
-                f"[{name}] catch rate where code can see the error:  {visible.describe()}",
-            ]
+            lines += tally.lines(name)
         if self.judge_statuses:
             counts = ", ".join(f"{k}: {v}" for k, v in sorted(self.judge_statuses.items()))
             lines.append(f"judge outcomes: {counts}")

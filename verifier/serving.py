@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterator
 
 import uvicorn
+from sqlalchemy.engine import make_url
 
 from verifier import migrate
 from verifier.config import Settings, get_settings
@@ -102,7 +103,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     setup_logging()
     settings = get_settings()
     migrate_database(settings)
-    print(f"database: {settings.resolved_database_url()}", file=sys.stderr)
+    shown = make_url(settings.resolved_database_url()).render_as_string(hide_password=True)
+    print(f"database: {shown}", file=sys.stderr)  # never the password
     with redis_for(settings, reuse=False) as resolved:
         asyncio.run(_serve(resolved, args.host, args.port, with_worker=True))
     return 0

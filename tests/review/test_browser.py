@@ -116,6 +116,11 @@ async def test_rate_with_the_keyboard_and_see_the_highlighted_reveal(
         for leak in LEAKS:
             assert leak not in before and not any(leak in b for b in bodies), leak
 
+        await page.set_viewport_size({"width": 390, "height": 844})
+        phone = await page.evaluate("document.documentElement.scrollWidth")
+        assert phone <= 390, f"the rating page overflows a phone screen: {phone}px"
+        await page.set_viewport_size({"width": 1280, "height": 900})
+
         await page.keyboard.press("?")
         assert await page.is_visible("#keys")
         await page.keyboard.press("2")
