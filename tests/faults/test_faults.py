@@ -29,7 +29,7 @@ from worker.main import build_workers, run_workers
 FETCHED = [{"n": 1, "text": "Holzlasur 2,5 l      39,95 EUR"}]
 
 
-def worker_process(settings: Settings, log: Path) -> subprocess.Popen[bytes]:
+def worker_process(settings: Settings, log: Path, **extra: str) -> subprocess.Popen[bytes]:
     """`verifier worker` as its own process, as it runs in production."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
     env.update(
@@ -41,6 +41,7 @@ def worker_process(settings: Settings, log: Path) -> subprocess.Popen[bytes]:
         VERIFIER_JUDGE_ENABLED="false",
         VERIFIER_RETRIEVAL_URL=str(settings.retrieval_url),
     )
+    env.update(extra)
     return subprocess.Popen(
         [sys.executable, "-m", "verifier.cli", "worker"],
         env=env,
