@@ -5,11 +5,17 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from bench import analytics
+from bench import analytics, burst, codestage, ingest, judgecost, latency, worker
 
 # One entry per benchmark: name -> main(argv) returning the exit status.
 BENCHMARKS: dict[str, Callable[[list[str]], int]] = {
     "analytics": analytics.main,
+    "burst": burst.main,
+    "codestage": codestage.main,
+    "ingest": ingest.main,
+    "judgecost": judgecost.main,
+    "latency": latency.main,
+    "worker": worker.main,
 }
 
 

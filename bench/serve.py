@@ -1,0 +1,157 @@
+"""Servers the benchmarks run as child processes (not benchmarks themselves).
+
+``python -m bench.serve floor --port P --redis-url URL --key KEY [--mode lpush|arq]``
+    The ingest floor: a raw ASGI app that pushes each request body into Redis as it came and
+    answers 202, served exactly as ``verifier api`` serves the real app (JSON logs at INFO,
+    uvicorn with ``log_config=None`` run by ``asyncio.run``).
+``python -m bench.serve judge [--delay-ms D]``
+    The scripted Ollama of ``tests/fakes/ollama_server.py`` answering every judge call with a
+    valid verdict after D ms; prints ``judge stub listening at URL`` once it listens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import signal
+import sys
+import threading
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import uvicorn
+from redis.asyncio import Redis
+from starlette.types import Message, Receive, Scope, Send
+
+from bench.support import JUDGE_READY
+from tests.fakes.ollama_server import FakeOllama, Reply
+from verifier.logs import setup_logging
+from verifier.queue import VERIFY_TASK, connect
+
+_HEADERS = [(b"content-type", b"application/json")]
+
+
+def floor_app(redis_url: str, key: str, mode: str) -> Callable[[Scope, Receive, Send], Any]:
+    """Read the body, push it to Redis (LPUSH, or an arq job carrying it), answer 202."""
+    state: dict[str, Any] = {}
+
+    async def push(answer_id: str, body: bytes) -> None:
+        if mode == "lpush":
+            await state["redis"].lpush(key, body)
+        else:
+            await state["redis"].enqueue_job(
+                VERIFY_TASK,
+                answer_id=answer_id,
+                body=body.decode(),
+                _job_id=answer_id,
+                _queue_name=key,
+            )
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            while True:
+                message: Message = await receive()
+                if message["type"] == "lifespan.startup":
+                    state["redis"] = (
+                        Redis.from_url(redis_url) if mode == "lpush" else await connect(redis_url)
+                    )
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await state["redis"].aclose()
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        body = b""
+        more = True
+        while more:
+            message = await receive()
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+        answer_id = uuid.uuid4().hex
+        await push(answer_id, body)
+        payload = json.dumps({"id": answer_id, "status": "queued", "duplicate": False}).encode()
+        await send({"type": "http.response.start", "status": 202, "headers": _HEADERS})
+        await send({"type": "http.response.body", "body": payload})
+
+    return app
+
+
+_EXCERPT = re.compile(r"^\[(\d+)\][^\n]*<<(\w{12})\n(.*?)\n\2>>", re.M | re.S)
+_ANSWER = re.compile(r"^ANSWER <<(\w{12})\n(.*?)\n\1>>", re.M | re.S)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_MARKERS = re.compile(r"\s*\[\d+(?:[,\s\-–]+\d+)*\]")
+
+
+def verdict_for(body: dict[str, Any]) -> dict[str, Any]:
+    """A valid judge output for a chat request: one claim per answer sentence, each
+    'supported' by a real quote (the first line of the first excerpt), verdict ok."""
+    user = str(body["messages"][-1]["content"])
+    excerpts = _EXCERPT.findall(user)
+    answer = _ANSWER.search(user)
+    n, quote = 1, None
+    if excerpts:
+        n = int(excerpts[0][0])
+        quote = next((line.strip() for line in excerpts[0][2].splitlines() if line.strip()), None)
+    sentences = _SENTENCE.split(answer.group(2)) if answer else []
+    claims = [
+        {
+            "claim": _MARKERS.sub("", sentence).strip(),
+            "type": "other",
+            "status": "supported",
+            "excerpt": n,
+            "quote": quote,
+        }
+        for sentence in sentences
+        if sentence.strip()
+    ]
+    return {"claims": claims, "verdict": "ok", "objections": []}
+
+
+def serve_judge(delay_s: float) -> int:
+    """Run FakeOllama until SIGTERM, answering every chat call after delay_s."""
+    done = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: done.set())
+    signal.signal(signal.SIGINT, lambda *_: done.set())
+    fake = FakeOllama()
+    fake.respond_with(lambda body: Reply(content=json.dumps(verdict_for(body)), delay_s=delay_s))
+    fake.start()
+    print(f"{JUDGE_READY}{fake.url}", flush=True)
+    try:
+        while not done.wait(0.5):
+            fake.requests.clear()  # the fake keeps every request; a long run needs none of them
+    finally:
+        fake.stop()
+    return 0
+
+
+def serve_floor(port: int, redis_url: str, key: str, mode: str) -> int:
+    """Serve the floor app as `verifier api` serves the real one."""
+    setup_logging()
+    config = uvicorn.Config(
+        floor_app(redis_url, key, mode), host="127.0.0.1", port=port, log_config=None
+    )
+    asyncio.run(uvicorn.Server(config).serve())
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """Start the named server."""
+    parser = argparse.ArgumentParser(prog="python -m bench.serve", description=__doc__)
+    sub = parser.add_subparsers(dest="server", required=True)
+    floor = sub.add_parser("floor")
+    floor.add_argument("--port", type=int, required=True)
+    floor.add_argument("--redis-url", required=True)
+    floor.add_argument("--key", required=True)
+    floor.add_argument("--mode", choices=("lpush", "arq"), default="lpush")
+    judge = sub.add_parser("judge")
+    judge.add_argument("--delay-ms", type=float, default=0.0)
+    args = parser.parse_args(argv)
+    if args.server == "judge":
+        return serve_judge(args.delay_ms / 1000)
+    return serve_floor(args.port, args.redis_url, args.key, args.mode)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
