@@ -38,7 +38,7 @@ class Settings(BaseSettings):
         "long (plus 10 s) after it started. Each judge try is a job of its own.",
     )
     job_max_tries: int = Field(default=8, ge=1)
-    worker_poll_delay_s: float = Field(default=0.05, gt=0)
+    worker_poll_delay_s: float = Field(default=0.01, gt=0)
     worker_max_jobs: int = Field(default=10, ge=1)
     key_cache_ttl_s: float = Field(
         default=30.0,

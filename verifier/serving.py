@@ -7,7 +7,8 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from typing import Any
 
 import uvicorn
 from sqlalchemy.engine import make_url
@@ -16,6 +17,16 @@ from verifier import migrate
 from verifier.config import Settings, get_settings
 from verifier.embedded_redis import EmbeddedRedis, running_url
 from verifier.logs import setup_logging
+
+
+def run_loop(main: Coroutine[Any, Any, None]) -> None:
+    """Run the service's event loop: uvloop where installed (it halves the loop's overhead)."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+    else:
+        uvloop.run(main)
 
 
 def migrate_database(settings: Settings) -> None:
@@ -106,7 +117,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     shown = make_url(settings.resolved_database_url()).render_as_string(hide_password=True)
     print(f"database: {shown}", file=sys.stderr)  # never the password
     with redis_for(settings, reuse=False) as resolved:
-        asyncio.run(_serve(resolved, args.host, args.port, with_worker=True))
+        run_loop(_serve(resolved, args.host, args.port, with_worker=True))
     return 0
 
 
@@ -116,7 +127,7 @@ def cmd_api(args: argparse.Namespace) -> int:
     settings = get_settings()
     migrate_database(settings)
     with redis_for(settings, reuse=True) as resolved:
-        asyncio.run(_serve(resolved, args.host, args.port, with_worker=False))
+        run_loop(_serve(resolved, args.host, args.port, with_worker=False))
     return 0
 
 
@@ -126,5 +137,5 @@ def cmd_worker(_: argparse.Namespace) -> int:
     settings = get_settings()
     migrate_database(settings)
     with redis_for(settings, reuse=True) as resolved:
-        asyncio.run(_work(resolved))
+        run_loop(_work(resolved))
     return 0

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import ollama
 from sqlalchemy.exc import IntegrityError
 
 from verifier.db import SessionMaker, unit_of_work
@@ -186,6 +187,7 @@ async def judge_stored_answer(
     answer_id: str,
     attempt: int,
     deadline_at: float,
+    client: ollama.AsyncClient | None = None,
 ) -> Outcome:
     """One try of the judge for a stored answer; JudgeRetry when another try should follow."""
     async with unit_of_work(sessionmaker) as session:
@@ -205,7 +207,7 @@ async def judge_stored_answer(
     call = prepare(judge, question, text, sources, titles_of(excerpts), answer_model)
     if isinstance(call, Prepared):
         earlier = verdict.stages.get("judge", {}).get("calls", [])
-        outcome = await attempt_once(judge, call, sources, attempt, earlier)
+        outcome = await attempt_once(judge, call, sources, attempt, earlier, client)
         if isinstance(outcome, JudgeFailure):
             delay = backoff(attempt)
             if time.time() + delay < deadline_at:

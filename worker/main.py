@@ -9,6 +9,7 @@ from arq.worker import Worker, func
 
 from verifier.config import Settings, get_settings
 from verifier.db import create_engine, create_sessionmaker
+from verifier.judge.stage import make_client
 from verifier.queue import (
     JOB_EXPIRES,
     RESULT_TTL,
@@ -29,6 +30,7 @@ async def startup(ctx: dict[str, Any]) -> None:
     ctx["engine"] = create_engine(settings.resolved_database_url())
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
     ctx["judge"] = settings.judge_settings()
+    ctx["ollama"] = make_client(ctx["judge"]) if ctx["judge"] else None
     ctx["retrieval"] = settings.retrieval_settings()
 
 

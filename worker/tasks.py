@@ -97,7 +97,12 @@ async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: floa
     token = answer_id_var.set(answer_id)
     try:
         outcome = await judge_stored_answer(
-            ctx["sessionmaker"], ctx["judge"], answer_id, ctx["job_try"], deadline_at
+            ctx["sessionmaker"],
+            ctx["judge"],
+            answer_id,
+            ctx["job_try"],
+            deadline_at,
+            ctx.get("ollama"),
         )
     except JudgeRetry as retry:
         log.warning("judge try %d failed, next in %.1fs: %s", ctx["job_try"], retry.delay_s, retry)

@@ -80,3 +80,10 @@ def test_hostile_text_is_checked_in_linear_time() -> None:
     check_urls(hostile, EXCERPTS)
     find_markers(hostile)
     assert time.perf_counter() - started < 2.0
+
+
+def test_an_abbreviation_does_not_end_the_sentence_its_citation_belongs_to() -> None:
+    excerpts = [SourceText(1, "Rechnung RE-2026-7890"), SourceText(2, "Summe 301,44 EUR")]
+    answer = "Rechnung RE-2026-7890 [1]; die Summe betrug 301,44 EUR inkl. 19 % MwSt. [2]."
+    stage = check_citations(answer, excerpts, check_numbers("", answer, excerpts))
+    assert [f.kind for f in stage.findings] == []

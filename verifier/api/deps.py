@@ -22,8 +22,8 @@ async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
         yield session
 
 
-def get_queue(request: Request) -> SubmissionQueue:
-    """The app's submission queue."""
+async def get_queue(request: Request) -> SubmissionQueue:
+    """The app's submission queue (async: a sync dependency costs a thread-pool hop)."""
     queue: SubmissionQueue = request.app.state.queue
     return queue
 
@@ -53,7 +53,7 @@ def require_role(*roles: Role) -> Any:
     return Depends(check)
 
 
-def require_json(content_type: Annotated[str | None, Header()] = None) -> None:
+async def require_json(content_type: Annotated[str | None, Header()] = None) -> None:
     """Bodies must be declared as JSON; anything else is a 415 naming what was sent."""
     media_type = (content_type or "").split(";")[0].strip().lower()
     if media_type != "application/json":

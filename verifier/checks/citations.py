@@ -13,6 +13,12 @@ _MARKER = re.compile(r"\[\s*(\d{1,4}(?:\s*[,;\-–—]\s*\d{1,4})*)\s*\]")
 _PART = re.compile(r"(\d{1,4})(?:\s*[\-–—]\s*(\d{1,4}))?")
 _LEADING_MARKERS = re.compile(r"(?:\s*" + _MARKER.pattern + ")+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+# A period after these ends no sentence ("inkl. 19 % MwSt.", "ca. 480 €", "z. B.").
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:inkl|exkl|zzgl|ca|bzw|ggf|evtl|usw|vgl|Nr|Str|Dr|Prof|Mio|Mrd|Tsd|etc|vs|approx|"
+    r"incl|no|e\.g|i\.e|z\.\s?B|u\.\s?a|d\.\s?h)|\b[A-Za-zÄÖÜäöü])\.$",
+    re.IGNORECASE,
+)
 _MAX_RANGE = 50
 
 
@@ -46,6 +52,9 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans = []
     start = 0
     for boundary in _SENTENCE_END.finditer(text):
+        before = text[max(start, boundary.start() - 12) : boundary.start()]
+        if text[boundary.start() : boundary.end()] != "\n" and _ABBREVIATION.search(before):
+            continue
         spans.append((start, boundary.start()))
         start = boundary.end()
     spans.append((start, len(text)))

@@ -109,15 +109,21 @@ def backoff(attempt: int) -> float:
     return base * random.uniform(0.5, 1.5)
 
 
+def make_client(settings: JudgeSettings) -> ollama.AsyncClient:
+    """An Ollama client to keep: making one costs milliseconds (it loads CA certificates)."""
+    return ollama.AsyncClient(host=settings.url, timeout=settings.timeout_s)
+
+
 async def attempt_once(
     settings: JudgeSettings,
     call: Prepared,
     excerpts: Sequence[SourceText],
     attempt: int,
     earlier_calls: Sequence[dict[str, Any]] = (),
+    client: ollama.AsyncClient | None = None,
 ) -> dict[str, Any] | JudgeFailure:
     """One call: the final stage, or a retryable failure for the caller to schedule."""
-    client = ollama.AsyncClient(host=settings.url, timeout=settings.timeout_s)
+    client = client or make_client(settings)
     base = {**call.base, "calls": list(earlier_calls), "attempts": attempt}
     try:
         result = await chat(
@@ -167,10 +173,10 @@ async def run_judge(
     if not isinstance(call, Prepared):
         return call
     deadline = time.monotonic() + settings.deadline_s
-    attempt, calls = 0, list[dict[str, Any]]()
+    attempt, calls, client = 0, list[dict[str, Any]](), make_client(settings)
     while True:
         attempt += 1
-        outcome = await attempt_once(settings, call, excerpts, attempt, calls)
+        outcome = await attempt_once(settings, call, excerpts, attempt, calls, client)
         if not isinstance(outcome, JudgeFailure):
             return outcome
         calls = outcome.calls
