@@ -17,6 +17,7 @@ from verifier.store.models import ApiKey
 Role = Literal["ingest", "reviewer", "analyst", "admin"]
 ROLES: tuple[Role, ...] = ("ingest", "reviewer", "analyst", "admin")
 KEY_PREFIX = "vk_"
+MAX_CACHED_KEYS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,8 @@ class KeyStore:
                     raise
                 principal = cached[0]
             else:
+                if len(self._cache) >= MAX_CACHED_KEYS:
+                    self._cache.clear()  # bounded: random keys must not grow memory forever
                 self._cache[key_hash] = (principal, now)
         if principal is None:
             raise Unauthorized("unknown API key")
