@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 import tempfile
 import time
@@ -34,9 +33,9 @@ from redis.asyncio import Redis
 from sqlalchemy import Select, func, select
 
 from bench.support import (
-    DATABASE_ENV,
     REDIS_ENV,
     Stack,
+    add_server_args,
     answer_times,
     database_version,
     fresh_database,
@@ -214,13 +213,7 @@ async def run(args: argparse.Namespace) -> int:
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The command line of ``python -m bench burst``."""
     parser = argparse.ArgumentParser(prog="python -m bench burst", description=__doc__)
-    parser.add_argument("--redis-url", default=os.environ.get(REDIS_ENV))
-    parser.add_argument(
-        "--database-url",
-        default=os.environ.get(DATABASE_ENV),
-        help=f"a PostgreSQL server to create the database on (default: ${DATABASE_ENV}); "
-        "without it, SQLite",
-    )
+    add_server_args(parser)
     parser.add_argument("--answers", type=int, default=2000)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2, help="verifier worker processes")

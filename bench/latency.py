@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -32,12 +31,12 @@ from pathlib import Path
 import httpx
 
 from bench.support import (
-    DATABASE_ENV,
     JUDGE_SUFFIX,
     REDIS_ENV,
     JobSteps,
     Stack,
     Times,
+    add_server_args,
     answer_times,
     database_version,
     fresh_database,
@@ -173,13 +172,7 @@ async def run(args: argparse.Namespace) -> int:
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The command line of ``python -m bench latency``."""
     parser = argparse.ArgumentParser(prog="python -m bench latency", description=__doc__)
-    parser.add_argument("--redis-url", default=os.environ.get(REDIS_ENV))
-    parser.add_argument(
-        "--database-url",
-        default=os.environ.get(DATABASE_ENV),
-        help=f"a PostgreSQL server to create the database on (default: ${DATABASE_ENV}); "
-        "without it, SQLite",
-    )
+    add_server_args(parser)
     parser.add_argument("--answers", type=int, default=200, help="measured answers per mode")
     parser.add_argument("--rate", type=float, default=10.0, help="answers posted per second")
     parser.add_argument("--warmup", type=int, default=10, help="unmeasured answers first")

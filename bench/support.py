@@ -7,6 +7,7 @@ database it created (dropped afterwards), Redis keys under a queue name made for
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import cProfile
@@ -440,6 +441,17 @@ async def clear_redis(redis_url: str, queue: str, job_ids: Iterable[str] = ()) -
         return deleted
     finally:
         await redis.aclose()
+
+
+def add_server_args(parser: argparse.ArgumentParser) -> None:
+    """--redis-url and --database-url, defaulting to the benchmark environment variables."""
+    parser.add_argument("--redis-url", default=os.environ.get(REDIS_ENV))
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get(DATABASE_ENV),
+        help=f"a PostgreSQL server to create the database on (default: ${DATABASE_ENV}); "
+        "without it, SQLite",
+    )
 
 
 def require(value: str | None, what: str, env: str, flag: str) -> str:
