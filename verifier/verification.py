@@ -32,44 +32,46 @@ JUDGE_DISABLED = {
 }
 
 
-async def _store_answer(
+@dataclass(frozen=True, slots=True)
+class NewAnswer:
+    """What the question log needs to insert an answer it does not hold yet."""
+
+    tenant: str
+    submission: dict[str, Any]
+    received_at: str
+
+
+async def _store(
     sessionmaker: SessionMaker,
     answer_id: str,
-    tenant: str,
-    submission: dict[str, Any],
-    received_at: str,
+    verdict: VerdictData | None,
+    *,
+    final: bool,
+    new: NewAnswer | None = None,
+    error: str | None = None,
 ) -> bool:
-    """Insert the answer unless it is there; False when its verdict is already final."""
-    try:
-        async with unit_of_work(sessionmaker) as session:
-            answer = await repository.get_answer(session, answer_id)
-            if answer is not None:
-                return answer.status != "done"
-            await repository.add_answer(
-                session,
-                answer_id=answer_id,
-                tenant=tenant,
-                submission=submission,
-                received_at=datetime.fromisoformat(received_at),
-                status="running",
-            )
-    except IntegrityError as exc:
-        async with unit_of_work(sessionmaker) as session:
-            if await repository.get_answer(session, answer_id) is None:
-                # Not a concurrent run of this job: the external id belongs to another answer.
-                raise Conflict(f"external_id already used by another answer: {exc.orig}") from exc
-    return True
-
-
-async def _save_verdict(
-    sessionmaker: SessionMaker, answer_id: str, verdict: VerdictData, *, final: bool
-) -> None:
-    """Insert or update the answer's one verdict and set the answer's status."""
+    """In one transaction: insert the answer if it is new, then its one verdict and status
+    (or the error when there is no verdict). False when the verdict was already final."""
     for _ in range(2):
         try:
             async with unit_of_work(sessionmaker) as session:
                 answer = await repository.get_answer(session, answer_id)
-                assert answer is not None, "the answer is stored before its verdict"
+                if answer is not None and answer.status == "done":
+                    return False  # a redelivered job: the verdict is already final
+                if answer is None:
+                    if new is None:
+                        raise RuntimeError(f"answer {answer_id} is not stored")
+                    answer = await repository.add_answer(
+                        session,
+                        answer_id=answer_id,
+                        tenant=new.tenant,
+                        submission=new.submission,
+                        received_at=datetime.fromisoformat(new.received_at),
+                        status="running",
+                    )
+                if verdict is None:
+                    await repository.set_answer_status(session, answer, "failed", error)
+                    return True
                 await repository.upsert_verdict(
                     session,
                     answer_id=answer_id,
@@ -79,18 +81,16 @@ async def _save_verdict(
                     checker_version=verdict.checker_version,
                 )
                 await repository.set_answer_status(session, answer, "done" if final else "running")
-            return
-        except IntegrityError:
-            # A concurrent delivery inserted the verdict first; update that one instead.
-            log.info("verdict inserted concurrently; updating it", extra={"answer_id": answer_id})
-    raise RuntimeError(f"could not store the verdict of {answer_id}")
-
-
-async def _mark_failed(sessionmaker: SessionMaker, answer_id: str, error: str) -> None:
+            return True
+        except IntegrityError as exc:
+            # A concurrent delivery inserted the answer or verdict first: the next try updates
+            # theirs. If the answer is still missing, its external id belongs to another one.
+            conflict = exc
+            log.info("stored concurrently; trying again", extra={"answer_id": answer_id})
     async with unit_of_work(sessionmaker) as session:
-        answer = await repository.get_answer(session, answer_id)
-        assert answer is not None
-        await repository.set_answer_status(session, answer, "failed", error)
+        if await repository.get_answer(session, answer_id) is None:
+            raise Conflict(f"external_id already used by another answer: {conflict.orig}")
+    raise RuntimeError(f"could not store the verdict of {answer_id}")
 
 
 async def _with_excerpts(
@@ -131,9 +131,8 @@ async def process_submission(
         submission, retrieved = await _with_excerpts(retrieval, submission)
     except RetrievalFailed as exc:
         submission, retrieved = submission, {"status": "failed", "reason": str(exc)}
-    if not await _store_answer(sessionmaker, answer_id, tenant, submission, received_at):
-        return Outcome("done")  # a redelivered job: the verdict is already final
     sources = sources_of(submission["excerpts"])
+    new = NewAnswer(tenant, submission, received_at)
     started = time.perf_counter()
     try:
         code = await asyncio.to_thread(
@@ -145,20 +144,20 @@ async def process_submission(
         )
     except Exception as exc:
         log.exception("checks crashed", extra={"answer_id": answer_id})
-        await _mark_failed(sessionmaker, answer_id, f"checks crashed: {exc!r}")
+        await _store(
+            sessionmaker, answer_id, None, final=True, new=new, error=f"checks crashed: {exc!r}"
+        )
         return Outcome("failed")
     code_s = time.perf_counter() - started
     if retrieved is not None:
         code.stages["retrieval"] = retrieved
-    if judge is None:
-        final = with_judge(code, JUDGE_DISABLED, "")
-        await _save_verdict(sessionmaker, answer_id, final, final=True)
-        return Outcome("done", final, submission["excerpts"], code_s)
     # The code stage lands at once; the judge runs as jobs of its own, one try per job, so
     # a slow or dead judge neither holds it back nor keeps a killed job from recovering fast.
-    pending = with_judge(code, JUDGE_PENDING, "")
-    await _save_verdict(sessionmaker, answer_id, pending, final=False)
-    return Outcome("judging", pending, submission["excerpts"], code_s)
+    final = judge is None
+    verdict = with_judge(code, JUDGE_DISABLED if final else JUDGE_PENDING, "")
+    if not await _store(sessionmaker, answer_id, verdict, final=final, new=new):
+        return Outcome("done")  # a redelivered job: the verdict is already final
+    return Outcome("done" if final else "judging", verdict, submission["excerpts"], code_s)
 
 
 class JudgeRetry(Exception):
@@ -217,9 +216,7 @@ async def judge_stored_answer(
                     "calls": outcome.calls,
                     "last_error": f"{outcome.kind}: {outcome.message}",
                 }
-                await _save_verdict(
-                    sessionmaker, answer_id, with_judge(code, still, ""), final=False
-                )
+                await _store(sessionmaker, answer_id, with_judge(code, still, ""), final=False)
                 raise JudgeRetry(delay, outcome.message)
             outcome = gave_up(outcome, call, attempt)
         stage = outcome
@@ -228,5 +225,5 @@ async def judge_stored_answer(
     if "retrieval" in code.stages:
         stage["judged_on"] = "fetched_excerpts" if sources else "nothing"
     final = with_judge(code, stage, text)
-    await _save_verdict(sessionmaker, answer_id, final, final=True)
+    await _store(sessionmaker, answer_id, final, final=True)
     return Outcome("done", final, excerpts, 0.0, time.perf_counter() - started)
