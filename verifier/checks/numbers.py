@@ -19,7 +19,16 @@ from decimal import Decimal, localcontext
 
 from verifier.checks.identifiers import Ident, RunIndex, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, NumberStatus, SourceText
-from verifier.checks.numparse import Key, Reading, Token, date_keys, number, tokenize
+from verifier.checks.numparse import (
+    Key,
+    Reading,
+    Token,
+    date_keys,
+    day_clock,
+    number,
+    tokenize,
+    tokenize_lines,
+)
 from verifier.checks.numwords import spelled_numbers, word_values
 from verifier.checks.selfref import announced_lists, counts_words
 
@@ -66,10 +75,48 @@ _REL = Decimal("0.15")  # a hedged figure ("rund 480") may be off by one roundin
 _HALF = Decimal("0.5")
 
 
-class _Index:
-    """Every reading of a set of texts, mapped to the numbers of the texts that hold it."""
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_SEP = "[^0-9\\n]?"  # what may stand between two digits of one token
 
-    def __init__(self, texts: Sequence[tuple[int, str]]) -> None:
+
+def _signs(key: Key) -> set[str] | None:
+    """Patterns one of which matches on every line whose tokens give key (see _Index.prepare),
+    or None when any line may.
+
+    Digits within a token are at most one character apart. A number's value keeps the written
+    digits but for zeros at either end (a scale word adds zeros; truncation keeps a prefix);
+    a year may be written with its last two digits ("05.03.26"); a day stands as digits, on the
+    line of its year; a clock hour is written as one of the hours of its twelve-hour position."""
+    kind = key[0]
+    if kind == "n" and len(key) == 2 and isinstance(key[1], str) and _NUMBER.fullmatch(key[1]):
+        v = key[1]
+        core = v.replace(".", "").strip("0")
+        if not core:
+            return None
+        out = {_SEP.join(core)}
+        if len(v) == 4 and v.isdigit() and 1970 <= int(v) <= 2069:  # _year of two digits
+            out.add(v[2:])
+        return out
+    years = [k for k in key[1:2] if isinstance(k, int) and 1000 <= k <= 9999]
+    if kind == "d" and years and len(key) == 4 and isinstance(key[3], int) and key[3] >= 0:
+        year, day = f"{years[0] % 100:02d}", str(key[3])
+        return {f"{year}[^\\n]*{day}", f"{day}[^\\n]*{year}"}
+    if kind in ("y", "ym") and years and len(key) == {"y": 2, "ym": 3}[kind]:
+        return {f"{years[0] % 100:02d}"}
+    if kind == "dm" and len(key) == 3 and isinstance(key[2], int) and key[2] >= 0:
+        return {str(key[2])}
+    if kind == "t" and len(key) == 3 and isinstance(key[1], int):
+        return {str(x) for x in range(25) if (x - key[1]) % 12 == 0} or None
+    return None
+
+
+class _Index:
+    """Every reading of a set of texts, mapped to the numbers of the texts that hold it.
+
+    A lazy index (for the excerpts) reads only the lines that may hold what prepare was told
+    the answer will look up; a look-up of anything else, or near, first reads every line."""
+
+    def __init__(self, texts: Sequence[tuple[int, str]], lazy: bool = False) -> None:
         self.keys: dict[Key, set[int]] = {}
         self.part_keys: dict[Key, set[int]] = {}  # the groups of "3 100", maybe two numbers
         self.trunc: dict[Key, set[int]] = {}
@@ -77,18 +124,84 @@ class _Index:
         self._nums: list[tuple[str, int]] = []
         self._values: list[tuple[Decimal, int]] | None = None
         self._chains: list[tuple[int, str, set[int]]] | None = None
+        self._full = False
+        self._ready: set[Key] = set()  # keys (and truncation keys) every holder of is indexed
+        self._ready_trunc: set[Key] = set()
         self.runs = RunIndex(texts)
+        if not lazy:
+            self._complete()
         for n, text in texts:
-            seen: set[Reading] = set()
-            for tok in tokenize(text):
-                for r in tok.readings:
-                    if r not in seen:
-                        seen.add(r)
-                        self._add(r, n)
-                for r in (r for t in tok.parts for r in t.readings):
-                    self.part_keys.setdefault(r.key, set()).add(n)
             for v in word_values(text):
                 self.keys.setdefault(("n", v), set()).add(n)
+
+    def _index(self, n: int, tokens: Iterable[Token]) -> None:
+        seen: set[Reading] = set()
+        for tok in tokens:
+            for r in tok.readings:
+                if r not in seen:
+                    seen.add(r)
+                    self._add(r, n)
+            for r in (r for t in tok.parts for r in t.readings):
+                self.part_keys.setdefault(r.key, set()).add(n)
+
+    def _complete(self) -> None:
+        """Index every line (again: adding a reading twice changes nothing)."""
+        if not self._full:
+            self._full = True
+            for n, text in self._texts:
+                self._index(n, tokenize(text))
+
+    def prepare(self, readings: Iterable[Reading]) -> None:
+        """Index the lines that may hold any of these readings' keys or truncation keys."""
+        if self._full:
+            return
+        rs = list(readings)
+        keys = {r.key for r in rs}
+        truncs: set[Key] = {(r.places, r.value) for r in rs if r.key[0] == "n"}
+        signs: set[str] = set()
+        for key in (*keys, *(("n", v) for _, v in truncs)):
+            found = _signs(key)
+            if found is None:
+                self._complete()
+                return
+            signs.update(found)
+        if signs:
+            rx = re.compile("|".join(sorted(signs)))
+            for n, text in self._texts:
+                lines: list[tuple[int, int]] = []
+                pos = 0
+                while m := rx.search(text, pos):
+                    start = text.rfind("\n", 0, m.start()) + 1
+                    end = text.find("\n", m.end())
+                    end = len(text) if end < 0 else end
+                    lines.append((start, end))
+                    pos = end + 1
+                if lines:
+                    self._index(n, tokenize_lines(text, lines, day_clock(text)))
+        self._ready |= keys
+        self._ready_trunc |= truncs
+
+    def whole(self, key: Key) -> set[int] | None:
+        """The texts holding key as a reading of a whole token, None if none."""
+        if not (self._full or key in self._ready):
+            self._complete()
+        return self.keys.get(key)
+
+    def held(self, key: Key) -> set[int] | None:
+        """The texts holding key as a reading of a whole token or of a group of a space-grouped
+        number ("3 100"), None if none."""
+        if not (self._full or key in self._ready):
+            self._complete()
+        whole, part = self.keys.get(key), self.part_keys.get(key)
+        if whole is None and part is None:
+            return None
+        return (whole or set()) | (part or set())
+
+    def truncated(self, key: Key) -> set[int] | None:
+        """The texts holding a number that cut to (places, value) is key, None if none."""
+        if not (self._full or key in self._ready_trunc):
+            self._complete()
+        return self.trunc.get(key)
 
     def _add(self, r: Reading, n: int) -> None:
         for k in date_keys(r):
@@ -101,6 +214,7 @@ class _Index:
 
     def near(self, lo: Decimal, hi: Decimal) -> set[int]:
         """Texts holding a written number (not a date part) with a value in [lo, hi]."""
+        self._complete()
         if self._values is None:
             self._values = sorted((Decimal(v), n) for v, n in set(self._nums) if len(v) <= 40)
         out: set[int] = set()
@@ -170,11 +284,7 @@ def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | N
 
 def _ground(tok: Token, answer: str, src: _Index, quest: _Index) -> _Verdict | None:
     """The best grounding of one answer token, or None."""
-    exact = [
-        (r, src.keys.get(r.key, set()) | src.part_keys.get(r.key, set()))
-        for r in tok.readings
-        if r.key in src.keys or r.key in src.part_keys
-    ]
+    exact = [(r, ns) for r in tok.readings if (ns := src.held(r.key)) is not None]
     # 177 for 177,44 keeps the magnitude; 17 (too few digits) or 217 for 2.170,50 do not.
     cut = [
         (r, ns)
@@ -182,7 +292,7 @@ def _ground(tok: Token, answer: str, src: _Index, quest: _Index) -> _Verdict | N
         if r.digits >= 3
         and not r.scale
         and r.key[0] == "n"
-        and (ns := src.trunc.get((r.places, r.value)))
+        and (ns := src.truncated((r.places, r.value)))
     ]
     if exact or cut:
         held = frozenset().union(*(ns for _, ns in exact + cut))
@@ -206,8 +316,8 @@ def _ground_part(tok: Token, src: _Index, quest: _Index) -> _Verdict | None:
 
     Nothing inexact here: with truncation, 123 and 123 could pass for 123.124 changed."""
     for r in tok.readings:
-        if r.key in src.keys:
-            return _Verdict("grounded", r, frozenset(src.keys[r.key]))
+        if (held := src.whole(r.key)) is not None:
+            return _Verdict("grounded", r, frozenset(held))
     return next(
         (_Verdict("from_question", r, frozenset()) for r in tok.readings if r.key in quest.keys),
         None,
@@ -359,7 +469,7 @@ def _identify(
 def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) -> NumberStage:
     """Check every number, date, time and identifier of the answer against the excerpts and the
     question, and every count that announces a list of the answer against that list."""
-    src = _Index([(e.n, e.text) for e in excerpts])
+    src = _Index([(e.n, e.text) for e in excerpts], lazy=True)
     quest = _Index([(0, question)])
     ans = _Answer(answer)
     lists = {(a.start, a.end): a for a in announced_lists(answer)}
@@ -390,8 +500,17 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             taken.update(inside)
             f = _identify(ident, [tokens[i] for i in inside], ans, src, quest)
             findings += [f] if f else []
+    todo = [t for i, t in enumerate(tokens) if i not in taken]
+    words = [
+        sp
+        for sp in spelled_numbers(answer)
+        if sp.counts and (sp.start, sp.end) not in lists and not counts_words(answer, sp.end)
+    ]
+    worded = [Token(sp.start, sp.end, (number(str(sp.value)),)) for sp in words]
+    # Index only the excerpt lines that may hold what the answer's figures look up.
+    src.prepare(r for t in (*todo, *worded) for p in (t, *t.parts) for r in p.readings)
     results: list[tuple[Token, _Verdict | None]] = []
-    for tok in (t for i, t in enumerate(tokens) if i not in taken):
+    for tok in todo:
         v = _ground(tok, answer, src, quest)
         if v is None and tok.parts:
             # "3 100" may be two numbers rather than 3100: take the parts if all of them hold.
@@ -401,11 +520,9 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
                 continue
         results.append((tok, v or ans.chain_ground(tok, src)))
     spelled: set[tuple[int, int]] = set()
-    for sp in spelled_numbers(answer):
-        if sp.counts and (sp.start, sp.end) not in lists and not counts_words(answer, sp.end):
-            tok = Token(sp.start, sp.end, (number(str(sp.value)),))
-            spelled.add((sp.start, sp.end))
-            results.append((tok, _ground(tok, answer, src, quest)))
+    for tok in worded:
+        spelled.add((tok.start, tok.end))
+        results.append((tok, _ground(tok, answer, src, quest)))
     ans.learn_sums([(t, v) for t, v in results if v is not None])
     for tok, v in results:
         v = v or ans.derive(tok)

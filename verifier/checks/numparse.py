@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -356,10 +357,37 @@ def _literal_clock(token: Token, text: str) -> Token:
 def tokenize(text: str, *, strict: bool = False) -> list[Token]:
     """Every number, date and time in text. Strict (answers) keeps only the scaled reading of a
     named scale; lenient (sources) keeps every reading, so that sources ground generously."""
-    pattern = _STRICT if strict else _LENIENT
     out: list[Token] = []
-    pos = 0
-    while c := _START.search(text, pos):
+    _scan(text, 0, len(text), strict, out)
+    if _DAY_CLOCK.search(text):
+        out = [_literal_clock(token, text) for token in out]
+    return out
+
+
+def tokenize_lines(text: str, lines: Iterable[tuple[int, int]], day_clock: bool) -> list[Token]:
+    """The tokens of tokenize(text) (lenient) that lie on the given lines, each a (start, end)
+    span of text from just after a newline (or 0) to the next newline (or the end).
+
+    No token, and no place where one may start, reaches across a newline, and the grammar
+    reads the text around a line as it is; so the tokens of a line are those tokenize finds
+    there. day_clock: whether the whole text writes the 24-hour clock (see tokenize)."""
+    out: list[Token] = []
+    for start, end in lines:
+        _scan(text, start, end, False, out)
+    if day_clock:
+        out = [_literal_clock(token, text) for token in out]
+    return out
+
+
+def day_clock(text: str) -> bool:
+    """Whether text writes the 24-hour clock anywhere (an hour from 13 to 23 before a colon)."""
+    return _DAY_CLOCK.search(text) is not None
+
+
+def _scan(text: str, pos: int, endpos: int, strict: bool, out: list[Token]) -> None:
+    """Append the tokens that start in text[pos:endpos] (a grammar match may read beyond)."""
+    pattern = _STRICT if strict else _LENIENT
+    while c := _START.search(text, pos, endpos):
         at = c.start()
         # Markdown list numbering ("1. ", "2) ") orders lines; it claims nothing.
         li = (
@@ -371,6 +399,3 @@ def tokenize(text: str, *, strict: bool = False) -> list[Token]:
         pos = m.end() if m else c.end()
         if m and not li:
             out.extend(_tokens(m, text, strict))
-    if _DAY_CLOCK.search(text):
-        out = [_literal_clock(token, text) for token in out]
-    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import compress
 
 _EN = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -102,10 +103,9 @@ def _runs(parts: list[str]) -> Iterator[tuple[int, int, int, list[int]]]:
     total = cur = 0
     first = prev = -9
     singles: list[int] = []
-    for i in range(0, len(parts), 2):
-        v = _WORDS.get(parts[i])
-        if v is None:
-            continue
+    # Only the number words: the C-level filter skips the prose between them.
+    for i in compress(range(0, len(parts), 2), map(_WORDS.__contains__, parts[::2])):
+        v = _WORDS[parts[i]]
         joined = i == prev + 2 and parts[i - 1] in _JOIN
         # "one hundred and five": "and" joins only after a hundred or more.
         joined = joined or (
@@ -138,7 +138,7 @@ def word_values(text: str) -> set[str]:
     adjacent number words combined ("two hundred thousand", "twenty-one")."""
     # Alternating words and separators; a C-level split beats matching each word.
     parts = _SPLIT.split(text.lower())
-    out = {v for w in parts[::2] if w in _FRACTIONS for v in _FRACTIONS[w]}
+    out = {v for w in _FRACTIONS.keys() & set(parts[::2]) for v in _FRACTIONS[w]}
     for _, _, value, singles in _runs(parts):
         out.update(map(str, singles))
         out.add(str(value))
