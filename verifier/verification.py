@@ -15,9 +15,10 @@ from sqlalchemy.exc import IntegrityError
 from verifier.db import SessionMaker, unit_of_work
 from verifier.exceptions import Conflict
 from verifier.judge.client import JudgeFailure
-from verifier.judge.stage import JudgeSettings, Prepared, attempt_once, backoff, gave_up, prepare
+from verifier.judge.stage import JudgeSettings, Prepared, attempt_once, gave_up, prepare
 from verifier.pipeline import VerdictData, sources_of, titles_of, verify_case, with_judge
 from verifier.retrieval import RetrievalFailed, RetrievalSettings, fetch_excerpts
+from verifier.retry import backoff
 from verifier.schemas import Reason
 from verifier.store import repository
 from verifier.store.models import Verdict

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import random
 import time
 from typing import Any
 
@@ -14,15 +13,15 @@ from verifier import monitoring
 from verifier.exceptions import DependencyUnavailable
 from verifier.logs import answer_id_var
 from verifier.queue import judge_queue
+from verifier.retry import backoff
 from verifier.verification import JudgeRetry, judge_stored_answer, process_submission
 
 log = logging.getLogger(__name__)
 
 
 def retry_delay(job_try: int) -> float:
-    """Jittered exponential backoff in seconds, capped at half a minute."""
-    base: float = min(30.0, 0.25 * 2 ** (job_try - 1))
-    return base * random.uniform(0.5, 1.5)
+    """Backoff of a job whose database or retrieval endpoint was down: from a quarter second."""
+    return backoff(job_try, first_s=0.25)
 
 
 async def _count(ctx: dict[str, Any], counts: dict[str, float]) -> None:

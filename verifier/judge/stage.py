@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import re
 import time
 from collections.abc import Sequence
@@ -16,6 +15,7 @@ from verifier.checks.models import SourceText
 from verifier.judge import prompt
 from verifier.judge.client import JudgeFailure, chat, estimate_tokens
 from verifier.judge.rules import decide
+from verifier.retry import backoff
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +101,6 @@ def prepare(
     # The system prompt may be served from Ollama's cache: only the user part must count.
     user_lower, _ = estimate_tokens(messages[-1]["content"])
     return Prepared(model, options, messages, user_lower, base)
-
-
-def backoff(attempt: int) -> float:
-    """Jittered exponential delay before the next try, capped at half a minute."""
-    base: float = min(30.0, 0.5 * 2.0 ** (attempt - 1))
-    return base * random.uniform(0.5, 1.5)
 
 
 def make_client(settings: JudgeSettings) -> ollama.AsyncClient:
