@@ -22,7 +22,7 @@ from sqlalchemy.engine import make_url
 from verifier import migrate
 from verifier.app import create_app
 from verifier.config import Settings
-from verifier.db import SessionMaker, create_engine, create_sessionmaker
+from verifier.db import SessionMaker, create_engine, create_sessionmaker, open_database
 from verifier.embedded_redis import EmbeddedRedis
 from verifier.keys import Role, create_key
 from verifier.store.models import Base
@@ -174,11 +174,9 @@ class BreakableDatabase:
     async def keys(self) -> dict[str, dict[str, str]]:
         """Migrate the log and make one key of each role, while the database is there."""
         await asyncio.to_thread(migrate.upgrade, self.settings.resolved_database_url())
-        engine = create_engine(self.settings.resolved_database_url())
-        keys = Keys(create_sessionmaker(engine))
-        made = {role: await keys.header(role) for role in ("ingest", "reviewer")}
-        await engine.dispose()
-        return made
+        async with open_database(self.settings.resolved_database_url()) as sessionmaker:
+            keys = Keys(sessionmaker)
+            return {role: await keys.header(role) for role in ("ingest", "reviewer")}
 
     async def take_away(self, app: FastAPI) -> None:
         """Drop the app's connections; nothing can open the database in its place."""

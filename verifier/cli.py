@@ -20,7 +20,7 @@ from verifier.analytics.format import figures_csv, figures_text
 from verifier.analytics.service import report
 from verifier.analytics.window import window
 from verifier.config import Settings, get_settings
-from verifier.db import create_engine, create_sessionmaker
+from verifier.db import open_database
 from verifier.embedded_redis import running_url
 from verifier.evaluate import JudgeFn, evaluate, read_cases
 from verifier.exceptions import VerifierError
@@ -36,20 +36,14 @@ async def _create_key(
     settings: Settings, role: Any, tenant: str, expires_days: float | None
 ) -> str:
     expires = datetime.now(UTC) + timedelta(days=expires_days) if expires_days else None
-    engine = create_engine(settings.resolved_database_url())
-    try:
-        secret, _ = await create_key(create_sessionmaker(engine), role, tenant, expires)
-    finally:
-        await engine.dispose()
+    async with open_database(settings.resolved_database_url()) as sessionmaker:
+        secret, _ = await create_key(sessionmaker, role, tenant, expires)
     return secret
 
 
 async def _revoke_key(settings: Settings, prefix: str) -> int:
-    engine = create_engine(settings.resolved_database_url())
-    try:
-        return await revoke_key(create_sessionmaker(engine), prefix)
-    finally:
-        await engine.dispose()
+    async with open_database(settings.resolved_database_url()) as sessionmaker:
+        return await revoke_key(sessionmaker, prefix)
 
 
 def cmd_keys_revoke(args: argparse.Namespace) -> int:
@@ -81,13 +75,8 @@ def cmd_keys_create(args: argparse.Namespace) -> int:
 
 
 async def _create_user(settings: Settings, args: argparse.Namespace, password: str) -> None:
-    engine = create_engine(settings.resolved_database_url())
-    try:
-        await create_user(
-            create_sessionmaker(engine), args.username, password, args.role, args.tenant
-        )
-    finally:
-        await engine.dispose()
+    async with open_database(settings.resolved_database_url()) as sessionmaker:
+        await create_user(sessionmaker, args.username, password, args.role, args.tenant)
 
 
 def cmd_users_create(args: argparse.Namespace) -> int:
@@ -110,12 +99,9 @@ def cmd_users_create(args: argparse.Namespace) -> int:
 
 async def _report(settings: Settings, args: argparse.Namespace) -> dict[str, Any]:
     since, until = window(args.start, args.end)
-    engine = create_engine(settings.resolved_database_url())
-    try:
-        async with create_sessionmaker(engine)() as session:
+    async with open_database(settings.resolved_database_url()) as sessionmaker:
+        async with sessionmaker() as session:
             return await report(session, args.tenant, since, until, args.bucket)
-    finally:
-        await engine.dispose()
 
 
 def cmd_report(args: argparse.Namespace) -> int:

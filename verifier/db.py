@@ -74,3 +74,13 @@ async def unit_of_work(sessionmaker: SessionMaker) -> AsyncIterator[AsyncSession
         if is_outage(exc):
             raise DependencyUnavailable("database", type(exc).__name__) from exc
         raise
+
+
+@asynccontextmanager
+async def open_database(url: str) -> AsyncIterator[SessionMaker]:
+    """Sessions on a database for one short task (a CLI command), its engine closed after."""
+    engine = create_engine(url)
+    try:
+        yield create_sessionmaker(engine)
+    finally:
+        await engine.dispose()

@@ -15,7 +15,7 @@ from hypothesis import settings as hypothesis_settings
 from tests.conftest import app_in_thread
 from verifier.app import create_app
 from verifier.config import Settings
-from verifier.db import create_engine, create_sessionmaker
+from verifier.db import open_database
 from verifier.keys import create_key
 
 # Only the schema is read here; nothing connects until a server starts in the fixture.
@@ -40,11 +40,8 @@ def admin_header(settings: Settings) -> dict[str, str]:
     """An admin key, allowed on every API route."""
 
     async def make() -> str:
-        engine = create_engine(settings.resolved_database_url())
-        try:
-            secret, _ = await create_key(create_sessionmaker(engine), "admin", "acme")
-        finally:
-            await engine.dispose()
+        async with open_database(settings.resolved_database_url()) as sessionmaker:
+            secret, _ = await create_key(sessionmaker, "admin", "acme")
         return secret
 
     return {"Authorization": f"Bearer {asyncio.run(make())}"}
