@@ -20,8 +20,7 @@ from verifier.pipeline import VerdictData, sources_of, titles_of, verify_case, w
 from verifier.retrieval import RetrievalFailed, RetrievalSettings, fetch_excerpts
 from verifier.retry import backoff
 from verifier.schemas import Reason
-from verifier.store import repository
-from verifier.store.models import Verdict
+from verifier.store import verification_queries as queries
 
 log = logging.getLogger(__name__)
 
@@ -53,35 +52,36 @@ async def _store(
 ) -> bool:
     """In one transaction: insert the answer if it is new, then its one verdict and status
     (or the error when there is no verdict). False when the verdict was already final."""
+    status = "failed" if verdict is None else "done" if final else "running"
     for _ in range(2):
         try:
             async with unit_of_work(sessionmaker) as session:
-                answer = await repository.get_answer(session, answer_id)
-                if answer is not None and answer.status == "done":
-                    return False  # a redelivered job: the verdict is already final
-                if answer is None:
-                    if new is None:
-                        raise RuntimeError(f"answer {answer_id} is not stored")
-                    answer = await repository.add_answer(
+                first = new is not None and await queries.answer_status(session, answer_id) is None
+                if first:
+                    assert new is not None
+                    await queries.insert_answer(
                         session,
                         answer_id=answer_id,
                         tenant=new.tenant,
                         submission=new.submission,
                         received_at=datetime.fromisoformat(new.received_at),
-                        status="running",
+                        status=status,
+                        error=error,
                     )
-                if verdict is None:
-                    await repository.set_answer_status(session, answer, "failed", error)
-                    return True
-                await repository.upsert_verdict(
-                    session,
-                    answer_id=answer_id,
-                    flagged=verdict.flagged,
-                    reasons=[r.model_dump() for r in verdict.reasons],
-                    stages=verdict.stages,
-                    checker_version=verdict.checker_version,
-                )
-                await repository.set_answer_status(session, answer, "done" if final else "running")
+                elif not await queries.move_answer(session, answer_id, status, error):
+                    if await queries.answer_status(session, answer_id) is None:
+                        raise RuntimeError(f"answer {answer_id} is not stored")
+                    return False  # a redelivered job: the verdict is already final
+                if verdict is not None:
+                    await queries.write_verdict(
+                        session,
+                        answer_id,
+                        first=first,
+                        flagged=verdict.flagged,
+                        reasons=[r.model_dump() for r in verdict.reasons],
+                        stages=verdict.stages,
+                        checker_version=verdict.checker_version,
+                    )
             return True
         except IntegrityError as exc:
             # A concurrent delivery inserted the answer or verdict first: the next try updates
@@ -89,7 +89,7 @@ async def _store(
             conflict = exc
             log.info("stored concurrently; trying again", extra={"answer_id": answer_id})
     async with unit_of_work(sessionmaker) as session:
-        if await repository.get_answer(session, answer_id) is None:
+        if await queries.answer_status(session, answer_id) is None:
             raise Conflict(f"external_id already used by another answer: {conflict.orig}")
     raise RuntimeError(f"could not store the verdict of {answer_id}")
 
@@ -169,15 +169,15 @@ class JudgeRetry(Exception):
         self.delay_s = delay_s
 
 
-def _code_part(verdict: Verdict) -> VerdictData:
+def _code_part(stored: queries.ToJudge) -> VerdictData:
     """The stored verdict without its judge stage."""
-    reasons = [Reason.model_validate(r) for r in verdict.reasons if r["stage"] != "judge"]
-    stages = {k: v for k, v in verdict.stages.items() if k != "judge"}
+    reasons = [Reason.model_validate(r) for r in stored.reasons if r["stage"] != "judge"]
+    stages = {k: v for k, v in stored.stages.items() if k != "judge"}
     return VerdictData(
-        flagged=verdict.code_flagged,
+        flagged=stored.code_flagged,
         reasons=reasons,
         stages=stages,
-        checker_version=verdict.checker_version,
+        checker_version=stored.checker_version,
     )
 
 
@@ -191,22 +191,18 @@ async def judge_stored_answer(
 ) -> Outcome:
     """One try of the judge for a stored answer; JudgeRetry when another try should follow."""
     async with unit_of_work(sessionmaker) as session:
-        answer = await repository.get_answer(session, answer_id)
-        verdict = await repository.get_verdict(session, answer_id)
-        if answer is None or verdict is None:
-            raise RuntimeError(f"answer {answer_id} has no stored code stage to judge")
-        if answer.status == "done":
-            return Outcome("done")  # a redelivered judge job: the verdict is final
-        excerpts = [
-            {"n": e.n, "text": e.text, "title": e.title, "url": e.url} for e in answer.excerpts
-        ]
-        question, text, answer_model = answer.question, answer.answer, answer.answer_model
-    code = _code_part(verdict)
+        stored = await queries.load_to_judge(session, answer_id)
+    if stored is None:
+        raise RuntimeError(f"answer {answer_id} has no stored code stage to judge")
+    if stored.status == "done":
+        return Outcome("done")  # a redelivered judge job: the verdict is final
+    excerpts, question, text = stored.excerpts, stored.question, stored.answer
+    code = _code_part(stored)
     sources = sources_of(excerpts)
     started = time.perf_counter()
-    call = prepare(judge, question, text, sources, titles_of(excerpts), answer_model)
+    call = prepare(judge, question, text, sources, titles_of(excerpts), stored.answer_model)
     if isinstance(call, Prepared):
-        earlier = verdict.stages.get("judge", {}).get("calls", [])
+        earlier = stored.stages.get("judge", {}).get("calls", [])
         outcome = await attempt_once(judge, call, sources, attempt, earlier, client)
         if isinstance(outcome, JudgeFailure):
             delay = backoff(attempt)

@@ -10,6 +10,7 @@ import pytest
 from tests.review.conftest import make_user  # noqa: F401  (a fixture, shared here)
 from verifier.db import SessionMaker, unit_of_work
 from verifier.store import repository
+from verifier.store import verification_queries as queries
 
 NOV = datetime(2026, 11, 10, 9, 0, tzinfo=UTC)
 
@@ -62,7 +63,7 @@ FIXTURE = [
 async def logged(sessionmaker: SessionMaker) -> None:
     for answer_id, tenant, day, code, judge, reasons, rating in FIXTURE:
         async with unit_of_work(sessionmaker) as session:
-            await repository.add_answer(
+            await queries.insert_answer(
                 session,
                 answer_id=answer_id,
                 tenant=tenant,
@@ -75,9 +76,10 @@ async def logged(sessionmaker: SessionMaker) -> None:
                     "answer_model": "qwen3:8b",
                 },
             )
-            await repository.upsert_verdict(
+            await queries.write_verdict(
                 session,
-                answer_id=answer_id,
+                answer_id,
+                first=True,
                 flagged=code or judge == "objection",
                 reasons=reasons,
                 stages=stages(code, judge),

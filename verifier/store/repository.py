@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
 from verifier.store.models import (
     Answer,
     ApiKey,
-    Excerpt,
-    Finding,
     Rating,
     User,
     Verdict,
@@ -62,88 +59,10 @@ async def get_answer(session: AsyncSession, answer_id: str) -> Answer | None:
     return result.scalar_one_or_none()
 
 
-async def add_answer(
-    session: AsyncSession,
-    *,
-    answer_id: str,
-    tenant: str,
-    submission: dict[str, Any],
-    received_at: datetime,
-    status: str,
-) -> Answer:
-    """Insert an answer and its excerpts from a validated submission."""
-    row = Answer(
-        id=answer_id,
-        tenant=tenant,
-        external_id=submission.get("external_id"),
-        question=submission["question"],
-        answer=submission["answer"],
-        answer_model=submission.get("answer_model"),
-        conversation_id=submission.get("conversation_id"),
-        extra=submission.get("metadata"),
-        status=status,
-        received_at=received_at,
-        excerpts=[
-            Excerpt(n=e["n"], text=e["text"], title=e.get("title"), url=e.get("url"))
-            for e in submission["excerpts"]
-        ],
-    )
-    session.add(row)
-    await session.flush()
-    return row
-
-
 async def get_verdict(session: AsyncSession, answer_id: str) -> Verdict | None:
     """The answer's verdict, if one has been stored."""
     result = await session.execute(select(Verdict).where(Verdict.answer_id == answer_id))
     return result.scalar_one_or_none()
-
-
-async def upsert_verdict(
-    session: AsyncSession,
-    *,
-    answer_id: str,
-    flagged: bool,
-    reasons: list[Any],
-    stages: dict[str, Any],
-    checker_version: str,
-) -> Verdict:
-    """Insert the answer's verdict or update it, with its findings by kind.
-
-    The unique answer_id keeps it to one row; the flat columns mirror the stages.
-    """
-    row = await get_verdict(session, answer_id)
-    if row is None:
-        row = Verdict(answer_id=answer_id)
-        session.add(row)
-    judge = stages.get("judge", {})
-    ruled = judge.get("status") in ("ok", "objection")
-    row.flagged = flagged
-    row.code_flagged = any(
-        bool(stages.get(name, {}).get("flagged")) for name in ("numbers", "citations", "urls")
-    )
-    row.judge_flagged = bool(judge.get("flagged")) if ruled else None
-    row.judge_status = judge.get("status")
-    row.judge_model = judge.get("model")
-    row.prompt_version = judge.get("prompt_version")
-    row.reasons = reasons
-    row.stages = stages
-    row.checker_version = checker_version
-    await session.execute(delete(Finding).where(Finding.answer_id == answer_id))
-    session.add_all(Finding(answer_id=answer_id, stage=r["stage"], kind=r["kind"]) for r in reasons)
-    await session.flush()
-    return row
-
-
-async def set_answer_status(
-    session: AsyncSession, answer: Answer, status: str, error: str | None = None
-) -> None:
-    """Record a status change, and the verification time when done."""
-    answer.status = status
-    answer.error = error
-    if status == "done":
-        answer.verified_at = utcnow()
-    await session.flush()
 
 
 async def list_ratings(session: AsyncSession, answer_id: str) -> list[Rating]:
