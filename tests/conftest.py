@@ -200,6 +200,7 @@ def breakable_db(tmp_path: Path, redis_url: str) -> BreakableDatabase:
 def app_in_thread(settings: Settings) -> Iterator[str]:
     """The real app on a real port, in a thread with its own event loop; yields its URL."""
     sock = socket.socket()
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # as the fake Ollama's
     sock.bind(("127.0.0.1", 0))
     server = uvicorn.Server(uvicorn.Config(create_app(settings), log_level="warning"))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)

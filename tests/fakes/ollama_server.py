@@ -149,6 +149,10 @@ class FakeOllama:
             raise RuntimeError("FakeOllama is already started")
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # Accepted connections inherit it. Without it every response on a kept-alive
+        # connection waited ~40 ms for the client's delayed ACK (Nagle: headers and body are
+        # two writes), which the real Ollama (Go sets TCP_NODELAY) does not do.
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.bind(("127.0.0.1", 0))
         self._port = sock.getsockname()[1]
         config = uvicorn.Config(self.app, log_level="warning", timeout_graceful_shutdown=2)

@@ -41,6 +41,7 @@ class FakeRetrieval:
 
     def __enter__(self) -> Self:
         sock = socket.socket()
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # as the fake Ollama's
         sock.bind(("127.0.0.1", 0))
         self._port = sock.getsockname()[1]
         app = Starlette(routes=[Route("/search", self._search, methods=["POST"])])
