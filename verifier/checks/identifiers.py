@@ -95,6 +95,8 @@ def find_identifiers(text: str) -> list[Ident]:
     them), dotted digit groups that are no number, labelled or zero-led digit chains."""
     out: list[Ident] = []
     for m in _WORD.finditer(text):
+        if m.group().isalpha():
+            continue  # most words: no digit, so neither a unit power nor a name with a number
         if _UNIT_POWER.fullmatch(m.group()):
             out.append(Ident(m.start(), m.end(), ""))
         elif (cut := _named(m.group())) is not None:
