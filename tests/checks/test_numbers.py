@@ -519,9 +519,7 @@ def test_a_copied_date_is_grounded_in_every_format(
     assert not stage.flagged, (answer, excerpt, stage.findings)
 
 
-# Derandomized so CI is stable while the known counterexample below stays open: a date whose
-# changed digit makes it invalid ("0.1.2000") is regrouped into "01.2000" of the excerpt.
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=300, deadline=None)
 @given(dates, st.sampled_from(_DATE_FORMATS), st.sampled_from(_DATE_FORMATS), st.data())
 def test_a_date_with_a_changed_digit_is_never_grounded(
     day: date,
@@ -651,6 +649,18 @@ def test_a_source_on_the_12_hour_clock_keeps_both_readings() -> None:
     assert status("the shop opens at 7 pm", "Öffnungszeiten: 7:00 bis 10:30") == "grounded"
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: dotted groups of an invalid date are regrouped")
 def test_an_invalid_date_is_not_grounded_by_regrouping_a_real_one() -> None:
     assert status("Die Rechnung ist vom 0.1.2000.", "Rechnung vom 01.01.2000.") == "ungrounded"
+
+
+def test_a_code_with_leading_zeros_needs_its_zeros() -> None:
+    assert status("Es war Filiale 0023.", "Filiale 0023, Hauptstraße") == "grounded"
+    assert status("Es war Filiale 0023.", "Filiale 23, Hauptstraße") == "ungrounded"
+
+
+def test_a_year_with_leading_zeros_is_not_the_two_digit_year() -> None:
+    # Found by the changed-digit property test: 0023 read as 23, which 23.01.2023 holds.
+    assert found("Die Rechnung ist vom 23. Januar 0023.", "Rechnung vom 23.01.2023.") == [
+        ("23. Januar", "grounded"),
+        ("0023", "ungrounded"),
+    ]

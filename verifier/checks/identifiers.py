@@ -120,10 +120,12 @@ def find_identifiers(text: str) -> list[Ident]:
         # 2007-08 or 2007/2008: a season or a span of years, not a code.
         years = len(groups) == 2 and 1500 <= int(groups[0]) <= 2099 and len(groups[1]) in (2, 4)
         # Three groups joined by - or / are no range: an ISBN, a phone number, a broken date.
+        # A lone group with leading zeros (0023, 0815) is a code, not the number 23.
         if (
             (labelled and (zero_led or len(groups) > 1))
             or (not years and joined and zero_led)
             or joined > 1
+            or (zero_led and len(groups) == 1 and len(groups[0]) > 2)
         ):
             out.append(_ident(text, m.start(), m.end(), m.end(), regroup=True))
     return sorted(out, key=lambda i: i.start)

@@ -61,6 +61,9 @@ _CHAIN = re.compile(
     r"|[ \u00a0\u2009\u202f])[0-9]+)*"
 )
 _DIGITS = re.compile(r"[0-9]+")
+# Day, month and year in dots: its groups mean something, so it is never regrouped like a
+# phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
+_DATE_SHAPED = re.compile(r"[0-9]{1,2}\.[0-9]{1,2}\.(?:[0-9]{2}|[0-9]{4})")
 # Whether a number the answer spells out ("zwölf Belege") is flagged when no excerpt holds it;
 # if not, it is still reported where an excerpt holds it. Measured on the catalogs: see README.
 FLAG_ABSENT_WORDS = False
@@ -456,7 +459,7 @@ def _identify(
         return None
     r = Reading(("id",), ident.key.strip())
     held = src.runs.holding(ident)
-    if not held and ident.regroup:
+    if not held and ident.regroup and not _DATE_SHAPED.fullmatch(ans.text, ident.start, ident.end):
         held = set().union(*(v.excerpts for t in inside if (v := ans.chain_ground(t, src))))
     v = None
     if held:
