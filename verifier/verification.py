@@ -49,14 +49,21 @@ async def _store(
     final: bool,
     new: NewAnswer | None = None,
     error: str | None = None,
+    stored_reasons: list[Any] | None = None,
 ) -> bool:
     """In one transaction: insert the answer if it is new, then its one verdict and status
-    (or the error when there is no verdict). False when the verdict was already final."""
+    (or the error when there is no verdict). False when the verdict was already final.
+
+    A new answer is inserted without looking first: it is missing but for a redelivered job,
+    whose failed insert sends it down the update path on the next try.
+    """
     status = "failed" if verdict is None else "done" if final else "running"
-    for _ in range(2):
+    for attempt in range(3):
         try:
             async with unit_of_work(sessionmaker) as session:
-                first = new is not None and await queries.answer_status(session, answer_id) is None
+                first = new is not None and (
+                    attempt == 0 or await queries.answer_status(session, answer_id) is None
+                )
                 if first:
                     assert new is not None
                     await queries.insert_answer(
@@ -77,6 +84,7 @@ async def _store(
                         session,
                         answer_id,
                         first=first,
+                        stored_reasons=stored_reasons,
                         flagged=verdict.flagged,
                         reasons=[r.model_dump() for r in verdict.reasons],
                         stages=verdict.stages,
@@ -84,8 +92,9 @@ async def _store(
                     )
             return True
         except IntegrityError as exc:
-            # A concurrent delivery inserted the answer or verdict first: the next try updates
-            # theirs. If the answer is still missing, its external id belongs to another one.
+            # The answer or verdict is there already (a redelivered job, or a concurrent delivery
+            # was first): the next try updates it. If the answer is still missing, its external
+            # id belongs to another one.
             conflict = exc
             log.info("stored concurrently; trying again", extra={"answer_id": answer_id})
     async with unit_of_work(sessionmaker) as session:
@@ -213,7 +222,10 @@ async def judge_stored_answer(
                     "calls": outcome.calls,
                     "last_error": f"{outcome.kind}: {outcome.message}",
                 }
-                await _store(sessionmaker, answer_id, with_judge(code, still, ""), final=False)
+                pending = with_judge(code, still, "")
+                await _store(
+                    sessionmaker, answer_id, pending, final=False, stored_reasons=stored.reasons
+                )
                 raise JudgeRetry(delay, outcome.message)
             outcome = gave_up(outcome, call, attempt)
         stage = outcome
@@ -222,5 +234,5 @@ async def judge_stored_answer(
     if "retrieval" in code.stages:
         stage["judged_on"] = "fetched_excerpts" if sources else "nothing"
     final = with_judge(code, stage, text)
-    await _store(sessionmaker, answer_id, final, final=True)
+    await _store(sessionmaker, answer_id, final, final=True, stored_reasons=stored.reasons)
     return Outcome("done", final, excerpts, 0.0, time.perf_counter() - started)

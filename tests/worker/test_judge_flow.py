@@ -6,11 +6,14 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
+from sqlalchemy import select
 
 from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker
 from tests.fakes.ollama_server import FakeOllama, Reply
 from verifier.config import Settings
+from verifier.db import SessionMaker
+from verifier.store.models import Finding
 
 SUPPORTED = {
     "claim": "39,95 EUR",
@@ -114,3 +117,31 @@ async def test_a_dead_judge_leaves_the_code_stage_and_says_why(
     assert judge["status"] == "unavailable" and "unreachable" in judge["reason"]
     assert verdict["judge_status"] == "unavailable"
     assert verdict["flagged"] is False and verdict["stages"]["numbers"]  # type: ignore[index]
+
+
+async def test_the_findings_are_the_final_reasons_once_each_after_a_retry(
+    client: httpx.AsyncClient,
+    keys: Keys,
+    judged: Settings,
+    ollama: FakeOllama,
+    sessionmaker: SessionMaker,
+) -> None:
+    # The code stage flags 42,95; the judge is busy once (a pending verdict is stored), then
+    # reports a missing claim: the metrics by kind must count each final reason exactly once.
+    missing = {**SUPPORTED, "claim": "2,5 l", "status": "missing", "excerpt": None, "quote": None}
+    ollama.script(
+        Reply.busy(),
+        Reply.json({"claims": [SUPPORTED, missing], "verdict": "ok", "objections": []}),
+    )
+    body = submission("Die Holzlasur (2,5 l) kostete 42,95 EUR [1].", answer_model="qwen3:8b")
+    posted = await client.post("/v1/answers", json=body, headers=await keys.header("ingest"))
+    await run_worker(judged.model_copy(update={"judge_deadline_s": 10.0}))
+    verdict = await reveal(client, keys, posted.json()["id"])
+    assert verdict["stages"]["judge"]["attempts"] == 2  # type: ignore[index]
+    reasons = sorted((r["stage"], r["kind"]) for r in verdict["reasons"])  # type: ignore[attr-defined]
+    assert reasons == [("judge", "claim_missing"), ("numbers", "ungrounded_number")]
+    async with sessionmaker() as session:
+        rows = await session.execute(
+            select(Finding.stage, Finding.kind).where(Finding.answer_id == posted.json()["id"])
+        )
+        assert sorted(tuple(row) for row in rows) == reasons

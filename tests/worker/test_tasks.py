@@ -10,7 +10,7 @@ from arq import Retry
 from sqlalchemy import func, select
 
 from verifier.db import SessionMaker, create_engine, create_sessionmaker
-from verifier.store.models import Answer, Verdict
+from verifier.store.models import Answer, Finding, Verdict
 from worker.tasks import retry_delay, verify_answer
 
 SUBMISSION: dict[str, Any] = {
@@ -47,6 +47,7 @@ async def test_a_job_delivered_twice_leaves_one_verdict(sessionmaker: SessionMak
         ).scalar_one()
     assert verdict.flagged is True
     assert [r["text"] for r in verdict.reasons] == ["99"]
+    assert await count(sessionmaker, Finding) == 2  # one per answer, not one per delivery
 
 
 async def test_database_outage_is_retried_never_dropped() -> None:
