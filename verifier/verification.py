@@ -21,6 +21,7 @@ from verifier.retrieval import RetrievalFailed, RetrievalSettings, fetch_excerpt
 from verifier.retry import backoff
 from verifier.schemas import Reason
 from verifier.store import verification_queries as queries
+from verifier.store.models import utcnow
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,9 @@ async def _store(
     for attempt in range(3):
         try:
             async with unit_of_work(sessionmaker) as session:
+                # One time for all this transaction writes: answer stored, verdict created and,
+                # when final, verified are one event, and the timestamps should say so.
+                now = utcnow()
                 first = new is not None and (
                     attempt == 0 or await queries.answer_status(session, answer_id) is None
                 )
@@ -73,9 +77,10 @@ async def _store(
                         submission=new.submission,
                         received_at=datetime.fromisoformat(new.received_at),
                         status=status,
+                        at=now,
                         error=error,
                     )
-                elif not await queries.move_answer(session, answer_id, status, error):
+                elif not await queries.move_answer(session, answer_id, status, now, error):
                     if await queries.answer_status(session, answer_id) is None:
                         raise RuntimeError(f"answer {answer_id} is not stored")
                     return False  # a redelivered job: the verdict is already final
@@ -89,6 +94,7 @@ async def _store(
                         reasons=[r.model_dump() for r in verdict.reasons],
                         stages=verdict.stages,
                         checker_version=verdict.checker_version,
+                        at=now,
                     )
             return True
         except IntegrityError as exc:

@@ -68,6 +68,7 @@ async def logged(sessionmaker: SessionMaker) -> None:
                 answer_id=answer_id,
                 tenant=tenant,
                 status="done",
+                at=NOV.replace(day=day),
                 received_at=NOV.replace(day=day),
                 submission={
                     "question": f"q {answer_id}",
@@ -84,6 +85,7 @@ async def logged(sessionmaker: SessionMaker) -> None:
                 reasons=reasons,
                 stages=stages(code, judge),
                 checker_version="test",
+                at=NOV.replace(day=day),
             )
             if rating:
                 await repository.add_rating(

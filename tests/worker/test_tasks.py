@@ -62,3 +62,17 @@ def test_retry_delay_grows_with_jitter_and_is_capped() -> None:
     first = [retry_delay(1) for _ in range(50)]
     assert all(0.125 <= d <= 0.375 for d in first) and len(set(first)) > 1
     assert all(d <= 45 for d in (retry_delay(30) for _ in range(50)))
+
+
+async def test_a_verdict_stored_at_once_has_one_time_for_stored_created_and_verified(
+    sessionmaker: SessionMaker,
+) -> None:
+    # The latency benchmark splits post -> verdict by these times; one transaction is one event.
+    await verify_answer({"sessionmaker": sessionmaker, "job_try": 1}, **job("a4"))
+    async with sessionmaker() as session:
+        answer = await session.get(Answer, "a4")
+        verdict = (
+            await session.execute(select(Verdict).where(Verdict.answer_id == "a4"))
+        ).scalar_one()
+    assert answer is not None and answer.verified_at is not None
+    assert answer.stored_at == verdict.created_at == answer.verified_at

@@ -15,7 +15,7 @@ from typing import Any, cast
 from sqlalchemy import Table, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from verifier.store.models import Answer, Excerpt, Finding, Verdict, utcnow
+from verifier.store.models import Answer, Excerpt, Finding, Verdict
 
 _ANSWERS = cast(Table, Answer.__table__)
 _EXCERPTS = cast(Table, Excerpt.__table__)
@@ -38,9 +38,11 @@ async def insert_answer(
     submission: dict[str, Any],
     received_at: datetime,
     status: str,
+    at: datetime,
     error: str | None = None,
 ) -> None:
-    """Insert an answer and its excerpts from a validated submission."""
+    """Insert an answer and its excerpts from a validated submission, stored (and verified,
+    when done) at the given time."""
     await session.execute(
         insert(_ANSWERS).values(
             id=answer_id,
@@ -54,7 +56,8 @@ async def insert_answer(
             status=status,
             error=error,
             received_at=received_at,
-            verified_at=utcnow() if status == "done" else None,
+            stored_at=at,
+            verified_at=at if status == "done" else None,
         )
     )
     excerpts = [
@@ -72,7 +75,7 @@ async def insert_answer(
 
 
 async def move_answer(
-    session: AsyncSession, answer_id: str, status: str, error: str | None = None
+    session: AsyncSession, answer_id: str, status: str, at: datetime, error: str | None = None
 ) -> bool:
     """Set the status of a stored answer that is not done yet (and the time when it now is).
 
@@ -83,7 +86,7 @@ async def move_answer(
     result = await session.execute(
         update(_ANSWERS)
         .where(_ANSWERS.c.id == answer_id, _ANSWERS.c.status != "done")
-        .values(status=status, error=error, verified_at=utcnow() if status == "done" else None)
+        .values(status=status, error=error, verified_at=at if status == "done" else None)
     )
     return bool(result.rowcount)  # type: ignore[attr-defined]
 
@@ -118,11 +121,13 @@ async def write_verdict(
     reasons: list[Any],
     stages: dict[str, Any],
     checker_version: str,
+    at: datetime,
     stored_reasons: list[Any] | None = None,
 ) -> None:
     """The answer's one verdict, inserted or replaced, and its findings by kind.
 
-    `first` says the answer was inserted in this transaction, so nothing of it can exist yet;
+    `at` is the verdict's creation time when it is new. `first` says the answer was inserted
+    in this transaction, so nothing of it can exist yet;
     `stored_reasons`, the reasons of the verdict being replaced, whose findings are stored
     (the judge adds to the code stage's): only the difference is written then.
     """
@@ -138,7 +143,9 @@ async def write_verdict(
         )
         replaced = bool(result.rowcount)  # type: ignore[attr-defined]
     if not replaced:
-        await session.execute(insert(_VERDICTS).values(answer_id=answer_id, **values))
+        await session.execute(
+            insert(_VERDICTS).values(answer_id=answer_id, created_at=at, **values)
+        )
     if not first and (not replaced or stored_reasons is None or stored - wanted):
         await session.execute(delete(_FINDINGS).where(_FINDINGS.c.answer_id == answer_id))
         stored = Counter()
