@@ -27,8 +27,9 @@ from verifier.review.auth import session_secret
 from verifier.review.pages import SignInRequired, render
 
 
-class BodySizeLimit:
-    """Rejects bodies over the limit with a 413 before anything reads them whole."""
+class RequestGuard:
+    """Rejects what no route can take before anything reads it: bodies over the limit (413)
+    and URLs holding a NUL character (400), which PostgreSQL cannot store or compare."""
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
@@ -37,6 +38,9 @@ class BodySizeLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if "\x00" in scope["path"] or b"%00" in scope["query_string"]:
+            await _send(send, _error(400, "bad_request", "the URL holds a NUL character (%00)"))
             return
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
@@ -58,9 +62,13 @@ class BodySizeLimit:
             await self._reject(send)
 
     async def _reject(self, send: Send) -> None:
-        response = _error(413, "payload_too_large", f"body exceeds {self.max_bytes} bytes")
-        await send({"type": "http.response.start", "status": 413, "headers": response.raw_headers})
-        await send({"type": "http.response.body", "body": response.body})
+        await _send(send, _error(413, "payload_too_large", f"body exceeds {self.max_bytes} bytes"))
+
+
+async def _send(send: Send, response: JSONResponse) -> None:
+    start = {"type": "http.response.start", "status": response.status_code}
+    await send({**start, "headers": response.raw_headers})
+    await send({"type": "http.response.body", "body": response.body})
 
 
 class _TooLarge(Exception):
@@ -125,7 +133,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.add_exception_handler(VerifierError, _verifier_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RequestGuard, max_bytes=settings.max_body_bytes)
     app.add_middleware(
         SessionMiddleware,
         secret_key=session_secret(settings.session_secret, settings.data_dir),

@@ -32,10 +32,29 @@ def _depth(value: Any) -> int:
     return 0
 
 
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(v) for v in value)
+    return False  # numbers, None, and nested bodies, which check their own fields
+
+
 class Strict(BaseModel):
     """Base for every body we accept: a misspelt field is a 422 naming it."""
 
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*")
+    @classmethod
+    def _no_nul(cls, value: Any) -> Any:
+        # PostgreSQL cannot store U+0000 in text: accepted, such an answer would fail in the
+        # worker and be lost, so it is refused here, where the caller can still fix it.
+        if _holds_nul(value):
+            raise ValueError("must not contain the NUL character (U+0000)")
+        return value
 
 
 class ExcerptIn(Strict):

@@ -37,6 +37,10 @@ def without(field: str) -> dict[str, Any]:
         ({**VALID, "excerpts": [{"n": 1, "text": "a", "page": 3}]}, "excerpts.0.page"),
         ({**VALID, "answer_modle": "qwen"}, "answer_modle"),
         ({**VALID, "metadata": "not an object"}, "metadata"),
+        # PostgreSQL cannot store U+0000: accepted, the answer would be lost in the worker.
+        ({**VALID, "answer": "Das Bad\u0000 hat 5,31 m²."}, "answer: Value error, must not"),
+        ({**VALID, "excerpts": [{"n": 1, "text": "Bad\u0000"}]}, "excerpts.0.text"),
+        ({**VALID, "metadata": {"tags": ["a\u0000"]}}, "metadata"),
     ],
 )
 async def test_invalid_bodies_are_422_naming_the_field(
@@ -120,3 +124,19 @@ async def test_unknown_id_is_404_and_bad_rating_value_is_422(
         f"/v1/answers/{posted.json()['id']}/rating", json={"rating": "meh"}, headers=reviewer
     )
     assert bad.status_code == 422 and "rating" in bad.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("role", "url"),
+    [
+        ("ingest", "/v1/answers/ab%00cd"),
+        ("analyst", "/v1/exports/ratings?tenant=acme%00"),
+        ("analyst", "/v1/metrics/verifier?from=2026-11-01%00"),
+    ],
+)
+async def test_a_nul_character_in_the_url_is_400(
+    client: httpx.AsyncClient, keys: Keys, role: str, url: str
+) -> None:
+    response = await client.get(url, headers=await keys.header(role))
+    assert response.status_code == 400, response.text
+    assert "NUL" in response.json()["message"]

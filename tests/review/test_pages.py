@@ -129,3 +129,22 @@ async def test_german_interface_by_accept_language_and_switch(
     english = await client.get("/login?lang=en", headers={"Accept-Language": "de"})
     assert "Sign in" in english.text
     assert "Sign in" in (await client.get("/login", headers={"Accept-Language": "de"})).text
+
+
+async def test_a_nul_character_in_a_form_is_a_clear_error_not_a_crash(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    # PostgreSQL cannot store or compare U+0000; a hostile form must not make a 500.
+    answer_id = await post_verified(client, keys, settings, FABRICATED)
+    await make_user("rita")
+    form = await client.get("/login")
+    bad = await client.post(
+        "/login", data={"username": "ri\x00ta", "password": "x", "csrf": csrf_of(form.text)}
+    )
+    assert bad.status_code == 401
+    await sign_in(client, "rita")
+    page = await client.get(f"/review/{answer_id}")
+    for action, field in (("rate", "comment"), ("discard", "reason")):
+        data = {"rating": "correct", field: "a\x00b", "csrf": csrf_of(page.text)}
+        response = await client.post(f"/review/{answer_id}/{action}", data=data)
+        assert response.status_code == 400 and "NUL" in response.text, response.text

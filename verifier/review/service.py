@@ -60,6 +60,8 @@ async def rate(
     """Store a rating: the first is blind and closes the review, later ones are revisions."""
     if rating not in ("correct", "incorrect", "partly"):
         raise BadRequest(f"rating must be correct, incorrect or partly, not {rating!r}")
+    if "\x00" in (comment or ""):  # PostgreSQL cannot store it
+        raise BadRequest("the comment must not contain the NUL character (U+0000)")
     try:
         row = await repository.add_rating(
             session, answer_id=answer.id, rating=rating, comment=comment or None, rater=rater
@@ -80,6 +82,8 @@ async def discard(session: AsyncSession, answer: Answer, reason: str) -> None:
     """Take an answer out of the queue as not rateable, with the reason."""
     if not reason.strip():
         raise BadRequest("a discarded answer needs a reason")
+    if "\x00" in reason:  # PostgreSQL cannot store it
+        raise BadRequest("the reason must not contain the NUL character (U+0000)")
     if answer.review_state != "pending":
         raise Conflict(f"this answer is already {answer.review_state}")
     await repository.set_review_state(session, answer, "discarded", reason.strip())
