@@ -8,7 +8,10 @@ from datetime import timedelta
 from typing import Any
 
 from arq.connections import ArqRedis, RedisSettings, create_pool
+from arq.constants import job_key_prefix, result_key_prefix
 from arq.jobs import Job, JobStatus
+from arq.jobs import serialize_job as arq_job
+from arq.utils import timestamp_ms
 from redis.exceptions import RedisError
 
 from verifier.exceptions import DependencyUnavailable
@@ -18,6 +21,7 @@ VERIFY_TASK = "verify_answer"
 # A job waits for a worker as long as it takes: an accepted answer must not expire unseen.
 JOB_EXPIRES = timedelta(days=30)
 RESULT_TTL = timedelta(days=7)
+_JOB_EXPIRES_MS = int(JOB_EXPIRES.total_seconds() * 1000)
 
 
 def judge_queue(queue_name: str) -> str:
@@ -36,6 +40,29 @@ def deserialize_job(raw: bytes) -> dict[str, Any]:
     return value
 
 
+# ArqRedis.enqueue_job takes three round trips (WATCH, EXISTS, then MULTI/EXEC); this script
+# does the same in one: nothing when the job or its result exists, else the job under arq's
+# key with its expiry, and its id on the queue scored by the enqueue time.
+_ENQUEUE_ONCE = """
+if redis.call('exists', KEYS[1], KEYS[2]) > 0 then return 0 end
+redis.call('psetex', KEYS[1], ARGV[1], ARGV[2])
+redis.call('zadd', KEYS[3], ARGV[3], ARGV[4])
+return 1
+"""
+
+
+async def enqueue_once(
+    redis: ArqRedis, function: str, job_id: str, queue_name: str, **kwargs: Any
+) -> bool:
+    """Enqueue an arq job as `enqueue_job` does, in one round trip; False if the id exists."""
+    now = timestamp_ms()
+    job = arq_job(function, (), kwargs, None, now, serializer=serialize_job)
+    script = redis.register_script(_ENQUEUE_ONCE)
+    keys = [job_key_prefix + job_id, result_key_prefix + job_id, queue_name]
+    created = await script(keys=keys, args=[_JOB_EXPIRES_MS, job, now, job_id])
+    return bool(created)
+
+
 def redis_settings(url: str) -> RedisSettings:
     """arq settings for a redis:// URL, failing fast instead of retrying for seconds."""
     settings: RedisSettings = RedisSettings.from_dsn(url)
@@ -50,7 +77,7 @@ async def connect(url: str) -> ArqRedis:
         redis_settings(url),
         job_serializer=serialize_job,
         job_deserializer=deserialize_job,
-        expires_extra_ms=int(JOB_EXPIRES.total_seconds() * 1000),
+        expires_extra_ms=_JOB_EXPIRES_MS,
     )
     return pool
 
@@ -100,17 +127,20 @@ class SubmissionQueue:
     ) -> None:
         """Put one verification job on the queue, with the answer id as the job id."""
         try:
-            await self.pool.enqueue_job(
+            created = await enqueue_once(
+                self.pool,
                 VERIFY_TASK,
+                answer_id,
+                self.queue_name,
                 answer_id=answer_id,
                 tenant=tenant,
                 submission=submission,
                 received_at=received_at,
-                _job_id=answer_id,
-                _queue_name=self.queue_name,
             )
         except (RedisError, OSError) as exc:
             raise DependencyUnavailable("redis", str(exc)) from exc
+        if not created:  # ids are fresh UUIDs: this would be a bug, never a duplicate post
+            raise RuntimeError(f"a job with id {answer_id} is already on the queue")
 
     async def lookup(self, answer_id: str) -> QueuedJob | None:
         """What Redis knows of a submission that may not be in the database yet."""

@@ -12,7 +12,7 @@ from redis.exceptions import RedisError
 from verifier import monitoring
 from verifier.exceptions import DependencyUnavailable
 from verifier.logs import answer_id_var
-from verifier.queue import judge_queue
+from verifier.queue import enqueue_once, judge_queue
 from verifier.retry import backoff
 from verifier.verification import JudgeRetry, judge_stored_answer, process_submission
 
@@ -82,12 +82,13 @@ JUDGE_TASK = "judge_answer"
 
 async def _enqueue_judge(ctx: dict[str, Any], answer_id: str) -> None:
     settings = ctx["settings"]
-    await ctx["redis"].enqueue_job(
+    await enqueue_once(
+        ctx["redis"],
         JUDGE_TASK,
+        f"{answer_id}:judge",  # a redelivered code-stage job enqueues nothing new
+        judge_queue(settings.queue_name),
         answer_id=answer_id,
         deadline_at=time.time() + settings.judge_deadline_s,
-        _job_id=f"{answer_id}:judge",  # a redelivered code-stage job enqueues nothing new
-        _queue_name=judge_queue(settings.queue_name),
     )
 
 

@@ -1,0 +1,36 @@
+"""The one-round-trip enqueue writes what arq's own enqueue_job writes."""
+
+from __future__ import annotations
+
+import uuid
+
+from arq.jobs import Job, JobStatus
+
+from verifier.queue import connect, deserialize_job, enqueue_once
+
+
+async def test_a_job_enqueued_once_reads_like_arqs_own(redis_url: str) -> None:
+    pool = await connect(redis_url)
+    queue, ours, theirs = f"test:{uuid.uuid4().hex}", uuid.uuid4().hex, uuid.uuid4().hex
+    kwargs = {"answer_id": "a1", "submission": {"n": 2, "text": "Summe: 12,50 €"}}
+    try:
+        assert await enqueue_once(pool, "verify_answer", ours, queue, **kwargs)
+        assert await pool.enqueue_job("verify_answer", _job_id=theirs, _queue_name=queue, **kwargs)
+        # The same id again is refused, by both: a redelivery enqueues nothing new.
+        assert not await enqueue_once(pool, "verify_answer", ours, queue, answer_id="other")
+        assert await pool.enqueue_job("verify_answer", _job_id=ours, _queue_name=queue) is None
+        assert not await enqueue_once(pool, "verify_answer", theirs, queue, answer_id="other")
+
+        infos = []
+        for job_id in (ours, theirs):
+            job = Job(job_id, pool, _queue_name=queue, _deserializer=deserialize_job)
+            assert await job.status() == JobStatus.queued
+            info = await job.info()
+            assert info is not None and info.score == int(info.enqueue_time.timestamp() * 1000)
+            infos.append((info.function, info.args, info.kwargs, info.job_try))
+        assert infos[0] == infos[1] and infos[0][2] == kwargs
+        ttls = [await pool.pttl(f"arq:job:{job_id}") for job_id in (ours, theirs)]
+        assert abs(ttls[0] - ttls[1]) < 60_000 and ttls[0] > 86_400_000
+    finally:
+        await pool.delete(f"arq:job:{ours}", f"arq:job:{theirs}", queue)
+        await pool.aclose()
