@@ -94,5 +94,6 @@ async def test_a_burst_gets_one_verdict_each(
     assert answers == ANSWERS and len(verdicts) == ANSWERS
     assert {answer_id for answer_id, _ in verdicts} == set(ids)
     assert {status for _, status in verdicts} == {"ok"}
-    # At least one call each; a job retried after a write conflict may call the judge again.
-    assert len(judge.requests) >= ANSWERS
+    # One call each: nothing crashed, and no write of the worker upgrades a read transaction
+    # (the SQLite lock conflict that used to retry a judge job now and then).
+    assert len(judge.requests) == ANSWERS
