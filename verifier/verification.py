@@ -50,7 +50,6 @@ async def _store(
     final: bool,
     new: NewAnswer | None = None,
     error: str | None = None,
-    stored_reasons: list[Any] | None = None,
 ) -> bool:
     """In one transaction: insert the answer if it is new, then its one verdict and status
     (or the error when there is no verdict). False when the verdict was already final.
@@ -89,7 +88,6 @@ async def _store(
                         session,
                         answer_id,
                         first=first,
-                        stored_reasons=stored_reasons,
                         flagged=verdict.flagged,
                         reasons=[r.model_dump() for r in verdict.reasons],
                         stages=verdict.stages,
@@ -229,9 +227,7 @@ async def judge_stored_answer(
                     "last_error": f"{outcome.kind}: {outcome.message}",
                 }
                 pending = with_judge(code, still, "")
-                await _store(
-                    sessionmaker, answer_id, pending, final=False, stored_reasons=stored.reasons
-                )
+                await _store(sessionmaker, answer_id, pending, final=False)
                 raise JudgeRetry(delay, outcome.message)
             outcome = gave_up(outcome, call, attempt)
         stage = outcome
@@ -240,5 +236,5 @@ async def judge_stored_answer(
     if "retrieval" in code.stages:
         stage["judged_on"] = "fetched_excerpts" if sources else "nothing"
     final = with_judge(code, stage, text)
-    await _store(sessionmaker, answer_id, final, final=True, stored_reasons=stored.reasons)
+    await _store(sessionmaker, answer_id, final, final=True)
     return Outcome("done", final, excerpts, 0.0, time.perf_counter() - started)

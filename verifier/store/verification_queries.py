@@ -7,7 +7,6 @@ cost (bench/README.md, `worker`: the ORM path cost about twice the CPU per answe
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -122,37 +121,29 @@ async def write_verdict(
     stages: dict[str, Any],
     checker_version: str,
     at: datetime,
-    stored_reasons: list[Any] | None = None,
 ) -> None:
     """The answer's one verdict, inserted or replaced, and its findings by kind.
 
-    `at` is the verdict's creation time when it is new. `first` says the answer was inserted
-    in this transaction, so nothing of it can exist yet;
-    `stored_reasons`, the reasons of the verdict being replaced, whose findings are stored
-    (the judge adds to the code stage's): only the difference is written then.
+    `first` says the answer was inserted in this transaction, so nothing of it can exist yet;
+    `at` is the verdict's creation time when it is new. The findings are replaced whole: what
+    is stored may have changed since the caller read it (a redelivered code-stage job during
+    a judge call), and they must equal this verdict's reasons.
     """
     values = verdict_columns(
         flagged=flagged, reasons=reasons, stages=stages, checker_version=checker_version
     )
-    wanted = Counter((r["stage"], r["kind"]) for r in reasons)
-    stored = Counter((r["stage"], r["kind"]) for r in stored_reasons or [])
     replaced = False
     if not first:
         result = await session.execute(
             update(_VERDICTS).where(_VERDICTS.c.answer_id == answer_id).values(**values)
         )
         replaced = bool(result.rowcount)  # type: ignore[attr-defined]
+        await session.execute(delete(_FINDINGS).where(_FINDINGS.c.answer_id == answer_id))
     if not replaced:
         await session.execute(
             insert(_VERDICTS).values(answer_id=answer_id, created_at=at, **values)
         )
-    if not first and (not replaced or stored_reasons is None or stored - wanted):
-        await session.execute(delete(_FINDINGS).where(_FINDINGS.c.answer_id == answer_id))
-        stored = Counter()
-    findings = [
-        {"answer_id": answer_id, "stage": stage, "kind": kind}
-        for stage, kind in (wanted - stored).elements()
-    ]
+    findings = [{"answer_id": answer_id, "stage": r["stage"], "kind": r["kind"]} for r in reasons]
     if findings:
         await session.execute(insert(_FINDINGS), findings)
 
