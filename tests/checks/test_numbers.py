@@ -653,6 +653,11 @@ def test_an_invalid_date_is_not_grounded_by_regrouping_a_real_one() -> None:
     assert status("Die Rechnung ist vom 0.1.2000.", "Rechnung vom 01.01.2000.") == "ungrounded"
 
 
+def test_dotted_groups_that_cannot_be_a_date_still_regroup() -> None:
+    # Only day.month.year is kept from regrouping (its groups mean something): 34 is no month.
+    assert status("Der Code ist 12.34.5678.", "Code 1234.5678") == "grounded"
+
+
 def test_a_code_with_leading_zeros_needs_its_zeros() -> None:
     assert status("Es war Filiale 0023.", "Filiale 0023, Hauptstraße") == "grounded"
     assert status("Es war Filiale 0023.", "Filiale 23, Hauptstraße") == "ungrounded"

@@ -63,7 +63,7 @@ _CHAIN = re.compile(
 _DIGITS = re.compile(r"[0-9]+")
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
 # phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
-_DATE_SHAPED = re.compile(r"[0-9]{1,2}\.[0-9]{1,2}\.(?:[0-9]{2}|[0-9]{4})")
+_DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{2}|[0-9]{4})")
 # Whether a number the answer spells out ("zwölf Belege") is flagged when no excerpt holds it;
 # if not, it is still reported where an excerpt holds it. Measured on the catalogs: see README.
 FLAG_ABSENT_WORDS = False
