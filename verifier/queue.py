@@ -56,10 +56,10 @@ async def enqueue_once(
 ) -> bool:
     """Enqueue an arq job as `enqueue_job` does, in one round trip; False if the id exists."""
     now = timestamp_ms()
-    job = arq_job(function, (), kwargs, None, now, serializer=serialize_job)
+    job = arq_job(function, (), kwargs, None, now, serializer=redis.job_serializer)
     script = redis.register_script(_ENQUEUE_ONCE)
     keys = [job_key_prefix + job_id, result_key_prefix + job_id, queue_name]
-    created = await script(keys=keys, args=[_JOB_EXPIRES_MS, job, now, job_id])
+    created = await script(keys=keys, args=[redis.expires_extra_ms, job, now, job_id])
     return bool(created)
 
 
