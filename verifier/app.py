@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -101,6 +103,21 @@ async def _verifier_error(request: Request, exc: Exception) -> Response:
     return _error(exc.status_code, exc.code, exc.message)
 
 
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (no route, wrong method, an unparsable body) in our shape."""
+    assert isinstance(exc, StarletteHTTPException)
+    message = str(exc.detail)
+    if isinstance(exc.__cause__, RecursionError):
+        message = "the JSON body nests too deeply to parse"
+    if not request.url.path.startswith("/v1/"):
+        return render(request, "error.html", exc.status_code, code=exc.status_code, message=message)
+    code = HTTPStatus(exc.status_code).phrase.lower().replace(" ", "_").replace("-", "_")
+    response = _error(exc.status_code, code, message)
+    for name, value in (exc.headers or {}).items():
+        response.headers[name] = value  # Allow on a 405
+    return response
+
+
 async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errors = [
@@ -133,6 +150,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.add_exception_handler(VerifierError, _verifier_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_middleware(RequestGuard, max_bytes=settings.max_body_bytes)
     app.add_middleware(
         SessionMiddleware,

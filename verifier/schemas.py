@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -23,23 +24,33 @@ ShortText = Annotated[str, StringConstraints(max_length=200)]
 MAX_METADATA_DEPTH = 16
 
 
+def _walk(value: Any) -> Iterator[tuple[int, Any]]:
+    """Every value of a JSON value (dict keys too) with how many containers hold it.
+
+    Without recursion: input nested deeper than Python's stack must get its 422, not a
+    RecursionError."""
+    stack = [(0, value)]
+    while stack:
+        held_by, item = stack.pop()
+        yield held_by, item
+        if isinstance(item, dict):
+            stack.extend((held_by + 1, k) for k in item)
+            stack.extend((held_by + 1, v) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((held_by + 1, v) for v in item)
+
+
 def _depth(value: Any) -> int:
     """How deeply a JSON value nests (a scalar is 0)."""
-    if isinstance(value, dict):
-        return 1 + max((_depth(v) for v in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((_depth(v) for v in value), default=0)
-    return 0
+    return max(
+        (held_by + 1 for held_by, item in _walk(value) if isinstance(item, dict | list)),
+        default=0,
+    )
 
 
 def _holds_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_holds_nul(v) for v in value)
-    return False  # numbers, None, and nested bodies, which check their own fields
+    # Nested bodies (BaseModel) are skipped: they check their own fields.
+    return any(isinstance(item, str) and "\x00" in item for _, item in _walk(value))
 
 
 class Strict(BaseModel):

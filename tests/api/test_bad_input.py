@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -140,3 +141,27 @@ async def test_a_nul_character_in_the_url_is_400(
     response = await client.get(url, headers=await keys.header(role))
     assert response.status_code == 400, response.text
     assert "NUL" in response.json()["message"]
+
+
+@pytest.mark.parametrize("levels", [500, 5000])
+async def test_deeply_nested_metadata_is_a_422_not_a_crash(
+    client: httpx.AsyncClient, keys: Keys, levels: int
+) -> None:
+    body = json.dumps({**VALID, "metadata": {"x": 0}})
+    deep = body.replace('{"x": 0}', '{"x": ' + "[" * levels + "]" * levels + "}")
+    headers = {**await keys.header("ingest"), "Content-Type": "application/json"}
+    response = await client.post("/v1/answers", content=deep, headers=headers)
+    # Under the parser's limit the metadata check names it; over it, the parser's error does.
+    assert response.status_code == (422 if levels < 1000 else 400), response.text[:300]
+    assert "nest" in response.json()["message"]
+
+
+async def test_no_route_and_wrong_method_answer_in_our_error_shape(
+    client: httpx.AsyncClient,
+) -> None:
+    missing = await client.get("/v1/nothing-here")
+    assert missing.status_code == 404
+    assert missing.json() == {"error": "not_found", "message": "Not Found"}
+    wrong = await client.delete("/v1/answers")
+    assert wrong.status_code == 405 and wrong.json()["error"] == "method_not_allowed"
+    assert "POST" in wrong.headers["allow"]

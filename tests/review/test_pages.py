@@ -83,6 +83,8 @@ async def test_discard_needs_a_reason_and_forms_need_their_token(
         f"/review/{answer_id}/rate", data={"rating": "correct", "csrf": "forged"}
     )
     assert wrong.status_code == 403 and "CSRF" in wrong.text
+    accented = await client.post(f"/review/{answer_id}/rate", data={"rating": "x", "csrf": "é"})
+    assert accented.status_code == 403 and "CSRF" in accented.text  # not a 500
     empty = await client.post(
         f"/review/{answer_id}/discard", data={"reason": " ", "csrf": csrf_of(page.text)}
     )

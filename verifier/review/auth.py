@@ -76,7 +76,8 @@ def csrf_token(request: Request) -> str:
 def check_csrf(request: Request, sent: str) -> None:
     """Reject a form whose token is not this session's."""
     expected = request.session.get("csrf")
-    if not expected or not secrets.compare_digest(expected, sent):
+    # As bytes: compare_digest refuses str with non-ASCII characters (a 500 for a forged form).
+    if not expected or not secrets.compare_digest(expected.encode(), sent.encode()):
         raise Forbidden("the form's CSRF token is missing or stale; reload the page")
 
 
