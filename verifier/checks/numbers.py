@@ -209,11 +209,16 @@ class _Index:
     def _add(self, r: Reading, n: int) -> None:
         for k in date_keys(r):
             self.keys.setdefault(k, set()).add(n)
-        intp, _, frac = r.value.partition(".")
         if r.key[0] == "n":
             self._nums.append((r.value, n))
-            for p in range(min(len(frac), _MAX_TRUNC)):
-                self.trunc.setdefault((p, number(intp, frac[:p]).value), set()).add(n)
+            intp, _, frac = r.value.partition(".")
+            if frac:
+                # The values number(intp, frac[:p]) would give, without a Reading for each:
+                # this runs for every number of every excerpt.
+                whole = intp.lstrip("0") or "0"
+                for p in range(min(len(frac), _MAX_TRUNC)):
+                    cut = frac[:p].rstrip("0")
+                    self.trunc.setdefault((p, f"{whole}.{cut}" if cut else whole), set()).add(n)
 
     def near(self, lo: Decimal, hi: Decimal) -> set[int]:
         """Texts holding a written number (not a date part) with a value in [lo, hi]."""
