@@ -1,0 +1,49 @@
+"""The tokenizer's fast start pattern finds exactly what its plain spelling finds."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verifier.checks.numparse import _START, START_PLAIN, START_WORDS
+
+PLAIN = re.compile(START_PLAIN)
+# Pieces that start, nearly start or break a match, in every case, with the characters re's
+# IGNORECASE folds into ASCII letters (ı, İ, ſ, the Kelvin sign) and a newline.
+SPELLED = [
+    re.sub(r"\[(.)[^]]*\]", r"\1", w).replace("?", "").replace("\\", "")
+    for w in START_WORDS.split("|")
+]
+PIECES = [
+    *SPELLED,
+    *(w.upper() for w in ("jan", "mär", "oct", "https:", "www.", "item")),
+    "ſep", "ıtem", "İtem", "o\u212at", "Okt", "http:", "ww.", "xsep", "9sep", "sep9", "[", "]",
+    "0", "7", "12", "2026", " ", "\n", "-", ".", ",", "é", "ß", "a", "Z",
+]  # fmt: skip
+
+
+def starts(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """Every match of a search from each position on, as the tokenizer's loop meets them."""
+    found, pos = [], 0
+    while m := pattern.search(text, pos):
+        found.append((m.start(), m.end()))
+        pos = m.start() + 1
+    return found
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=12), st.integers(0, 3))
+def test_the_fast_start_pattern_matches_its_plain_spelling(pieces: list[str], skip: int) -> None:
+    text = "".join(pieces)
+    assert starts(_START, text) == starts(PLAIN, text)
+    # A search that begins inside the text looks behind its start alike.
+    fast, plain = _START.search(text, skip), PLAIN.search(text, skip)
+    assert (fast and fast.span()) == (plain and plain.span())
+
+
+def test_every_start_word_is_found_after_a_non_letter_only() -> None:
+    for word in ("Jan", "März", "https://x.de", "www.x.de", "Quelle", "Auszüge", "out of"):
+        assert starts(_START, f" {word}")[0] == starts(PLAIN, f" {word}")[0]
+        assert starts(_START, f"x{word}") == starts(PLAIN, f"x{word}") == []
