@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from verifier.checks.citations import check_citations, find_markers
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
-from verifier.checks.urls import check_urls, normalize_url
+from verifier.checks.urls import _URL, URL_PLAIN, check_urls, normalize_url
 
 EXCERPTS = [
     SourceText(1, "Wohnzimmer 30,47 m²\nKüche 9,86 m²", url="https://paperless.home.arpa/doc/412"),
@@ -87,3 +91,17 @@ def test_an_abbreviation_does_not_end_the_sentence_its_citation_belongs_to() -> 
     answer = "Rechnung RE-2026-7890 [1]; die Summe betrug 301,44 EUR inkl. 19 % MwSt. [2]."
     stage = check_citations(answer, excerpts, check_numbers("", answer, excerpts))
     assert [f.kind for f in stage.findings] == []
+
+
+_URL_PIECES = [
+    "http://", "https://", "HTTPS://", "httpſ://", "www.", "WwW.", "ww.", "htp://", "x", "a.de",
+    "/p?q=1", " ", "\n", "<", "]", "h", "w", "é", "ſ", "\u212a", "(", ")", ".", ",",
+]  # fmt: skip
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_URL_PIECES), max_size=12))
+def test_the_fast_link_pattern_matches_its_plain_spelling(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    plain = re.compile(URL_PLAIN)
+    assert [m.span() for m in _URL.finditer(text)] == [m.span() for m in plain.finditer(text)]
