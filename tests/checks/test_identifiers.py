@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from verifier.checks.identifiers import _CHAIN, _DOTTED, CHAIN_PLAIN, DOTTED_PLAIN
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
 
@@ -228,3 +230,34 @@ def test_an_iban_with_a_changed_digit_is_never_grounded(
     answer = f"Überweise auf {grouped(country, changed, answer_blocks)}."
     stage = check_numbers("", answer, [SourceText(1, excerpt)])
     assert stage.flagged, (answer, excerpt, stage.findings)
+
+
+_CHAIN_PIECES = [
+    "0",
+    "7",
+    "12",
+    "2026",
+    "0815",
+    ".",
+    ",",
+    "-",
+    "/",
+    " ",
+    "\t",
+    "\n",
+    "a",
+    "é",
+    "_",
+    "ß",
+    "²",
+    "Nr. ",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_CHAIN_PIECES), max_size=14))
+def test_the_fast_digit_patterns_match_their_plain_spellings(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    for fast, plain in ((_CHAIN, CHAIN_PLAIN), (_DOTTED, DOTTED_PLAIN)):
+        spans = [m.span() for m in re.compile(plain).finditer(text)]
+        assert [m.span() for m in fast.finditer(text)] == spans

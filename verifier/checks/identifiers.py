@@ -29,9 +29,15 @@ _CURRENCIES = re.compile(r"eur|usd|gbp|chf|jpy|cny|inr|rs|aud|cad", re.IGNORECAS
 _UNIT_POWER = re.compile(r"(?:[kcdm]?m|ft|in)[23]")
 # Digit groups after a label, or joined by - or / (with a group that keeps a leading zero, or
 # three groups or more).
-_CHAIN = re.compile(r"(?<![^\W_])[0-9]+(?:[ \t]?[-/.][ \t]?[0-9]+|[ \t][0-9]+)*(?![^\W_])")
+CHAIN_PLAIN = r"(?<![^\W_])[0-9]+(?:[ \t]?[-/.][ \t]?[0-9]+|[ \t][0-9]+)*(?![^\W_])"
 # Three or more dotted digit groups that are no number: 17.4.1, 192.168.0.1, 21.21.2000.
-_DOTTED = re.compile(r"(?<![^\W_]|[.,])[0-9]+(?:\.[0-9]+){2,}(?![^\W_]|[.,]?[0-9])")
+DOTTED_PLAIN = r"(?<![^\W_]|[.,])[0-9]+(?:\.[0-9]+){2,}(?![^\W_]|[.,]?[0-9])"
+# Both led by a digit, with what may not precede it checked from behind: re then skips to the
+# digits at C speed instead of trying the lookbehind at every character. The plain spellings
+# above are the specification; tests/checks/test_identifiers.py holds each pair equal.
+_CHAIN = re.compile(r"[0-9](?<![^\W_][0-9])[0-9]*" + CHAIN_PLAIN.split("[0-9]+", 1)[1])
+_DOTTED = re.compile(r"[0-9](?<!(?:[^\W_]|[.,])[0-9])[0-9]*" + DOTTED_PLAIN.split("[0-9]+", 1)[1])
+_DIGIT_GROUP = re.compile(r"[0-9]+")
 _LABEL = re.compile(
     r"(?:(?:nr|nummer|number)\.?|\b(?:no|art|tel|fax|ref|az)\.|\b(?:id|iban|bic|sku|ean|isbn"
     r"|tel|telefon|phone|fax|mobil|handy|invoice|rechnung|order|bestellung|auftrag)\b)"
@@ -90,6 +96,11 @@ def widened(text: str, ident: Ident, end: int) -> Ident:
     return _ident(text, ident.start, end, last)
 
 
+def _labelled(text: str, start: int) -> bool:
+    """Whether a label (Nr., IBAN, Tel. ...) stands right before start on its line."""
+    return bool(_LABEL.search(text[max(0, start - 24) : start].rsplit("\n", 1)[-1]))
+
+
 def find_identifiers(text: str) -> list[Ident]:
     """Every identifier of the answer text: named words (with the digit blocks that follow
     them), dotted digit groups that are no number, labelled or zero-led digit chains."""
@@ -112,9 +123,7 @@ def find_identifiers(text: str) -> list[Ident]:
         k = bisect_right(ends, m.start())
         if k < len(out) and out[k].start < m.end():
             continue  # part of a named word or its blocks
-        groups = re.findall(r"[0-9]+", m.group())
-        head = text[max(0, m.start() - 24) : m.start()].rsplit("\n", 1)[-1]
-        labelled = bool(_LABEL.search(head))
+        groups = _DIGIT_GROUP.findall(m.group())
         zero_led = any(len(g) > 1 and g[0] == "0" for g in groups)
         joined = len(re.findall(r"[-/]", m.group()))
         # 2007-08 or 2007/2008: a season or a span of years, not a code.
@@ -122,7 +131,7 @@ def find_identifiers(text: str) -> list[Ident]:
         # Three groups joined by - or / are no range: an ISBN, a phone number, a broken date.
         # A lone group with leading zeros (0023, 0815) is a code, not the number 23.
         if (
-            (labelled and (zero_led or len(groups) > 1))
+            ((zero_led or len(groups) > 1) and _labelled(text, m.start()))
             or (not years and joined and zero_led)
             or joined > 1
             or (zero_led and len(groups) == 1 and len(groups[0]) > 2)
