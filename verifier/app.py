@@ -92,15 +92,18 @@ def _describe(errors: list[Any]) -> str:
     return "; ".join(parts)
 
 
+def _error_for(request: Request, status: int, code: str, message: str) -> Response:
+    """An error as the error page for a page, as {error, message} for the API."""
+    if not request.url.path.startswith("/v1/"):
+        return render(request, "error.html", status, code=status, message=message)
+    return _error(status, code, message)
+
+
 async def _verifier_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, VerifierError)
     if isinstance(exc, SignInRequired):
         return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-    if not request.url.path.startswith("/v1/"):
-        return render(
-            request, "error.html", exc.status_code, code=exc.status_code, message=exc.message
-        )
-    return _error(exc.status_code, exc.code, exc.message)
+    return _error_for(request, exc.status_code, exc.code, exc.message)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -109,10 +112,8 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     message = str(exc.detail)
     if isinstance(exc.__cause__, RecursionError):
         message = "the JSON body nests too deeply to parse"
-    if not request.url.path.startswith("/v1/"):
-        return render(request, "error.html", exc.status_code, code=exc.status_code, message=message)
     code = HTTPStatus(exc.status_code).phrase.lower().replace(" ", "_").replace("-", "_")
-    response = _error(exc.status_code, code, message)
+    response = _error_for(request, exc.status_code, code, message)
     for name, value in (exc.headers or {}).items():
         response.headers[name] = value  # Allow on a 405
     return response
