@@ -8,9 +8,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from verifier.pipeline import VerdictData
-
-CODE_STAGES = ("numbers", "citations", "urls")
+from verifier.pipeline import CODE_STAGES, VerdictData
 
 
 def monitor_key(queue_name: str) -> str:

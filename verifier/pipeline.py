@@ -26,6 +26,10 @@ Finding = NumberFinding | CitationFinding | UrlFinding
 NUMBER_REASONS = {"ungrounded": "ungrounded_number", "miscounted": "miscounted_list"}
 
 
+# The stages verify_case fills; a verdict is code-flagged when one of them flagged.
+CODE_STAGES = ("numbers", "citations", "urls")
+
+
 class VerdictData(BaseModel):
     """A verdict before it is stored: the flag, the reasons and each stage's full output."""
 

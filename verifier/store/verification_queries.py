@@ -14,6 +14,7 @@ from typing import Any, cast
 from sqlalchemy import Table, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from verifier.pipeline import CODE_STAGES
 from verifier.store.models import Answer, Excerpt, Finding, Verdict
 
 _ANSWERS = cast(Table, Answer.__table__)
@@ -98,9 +99,7 @@ def verdict_columns(
     ruled = judge.get("status") in ("ok", "objection")
     return {
         "flagged": flagged,
-        "code_flagged": any(
-            bool(stages.get(name, {}).get("flagged")) for name in ("numbers", "citations", "urls")
-        ),
+        "code_flagged": any(bool(stages.get(name, {}).get("flagged")) for name in CODE_STAGES),
         "judge_flagged": bool(judge.get("flagged")) if ruled else None,
         "judge_status": judge.get("status"),
         "judge_model": judge.get("model"),
