@@ -44,7 +44,7 @@ from bench import machine
 from verifier import migrate
 from verifier.db import create_engine, create_sessionmaker
 from verifier.keys import create_key
-from verifier.logs import JsonFormatter
+from verifier.logs import JsonFormatter, quiet_libraries
 from verifier.queue import deserialize_job
 from verifier.store.models import Answer, Verdict
 
@@ -370,6 +370,7 @@ def json_logs(path: Path) -> Iterator[None]:
         handler.setFormatter(JsonFormatter())
         root.handlers[:] = [handler]
         root.setLevel(logging.INFO)
+        quiet_libraries()
         try:
             yield
         finally:

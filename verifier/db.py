@@ -31,8 +31,15 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def create_engine(url: str) -> AsyncEngine:
-    """An async engine for the URL; SQLite gets its directory created and sane pragmas."""
+def create_engine(url: str, *, pre_ping: bool = True) -> AsyncEngine:
+    """An async engine for the URL; SQLite gets its directory created and sane pragmas.
+
+    ``pre_ping`` tests a pooled PostgreSQL connection before each use (with asyncpg that is
+    three round trips: begin, an empty query, rollback), so that a request after a database
+    restart does not fail. Callers that retry on ``DependencyUnavailable`` anyway (the worker)
+    can skip it: the first statement on a dropped connection fails, SQLAlchemy then replaces
+    every pooled connection, and the retry runs on fresh ones.
+    """
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
@@ -40,7 +47,7 @@ def create_engine(url: str) -> AsyncEngine:
         engine = create_async_engine(url, connect_args={"timeout": 10})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, pool_pre_ping=True, pool_timeout=5)
+    return create_async_engine(url, pool_pre_ping=pre_ping, pool_timeout=5)
 
 
 def create_sessionmaker(engine: AsyncEngine) -> SessionMaker:

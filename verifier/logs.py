@@ -31,6 +31,18 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, default=str, ensure_ascii=False)
 
 
+# httpx logs every request at INFO; a judge call's outcome is already in its own records
+# and in the verdict, so a line per call is noise that costs the worker a write per answer.
+QUIET_LIBRARIES = {"httpx": logging.WARNING}
+
+
+def quiet_libraries(level: int | str = logging.INFO) -> None:
+    """Raise the level of libraries that log every routine call, unless DEBUG asks for all."""
+    wanted = logging.getLevelName(level) if isinstance(level, str) else level
+    for name, quiet in QUIET_LIBRARIES.items():
+        logging.getLogger(name).setLevel(logging.NOTSET if wanted <= logging.DEBUG else quiet)
+
+
 def setup_logging(level: str = "INFO") -> None:
     """Send every logger's records to stderr as JSON lines."""
     handler = logging.StreamHandler()
@@ -38,3 +50,4 @@ def setup_logging(level: str = "INFO") -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
+    quiet_libraries(level)

@@ -17,7 +17,7 @@ from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker, serve_app
 from verifier import monitoring
 from verifier.config import Settings
-from verifier.logs import JsonFormatter, answer_id_var
+from verifier.logs import JsonFormatter, answer_id_var, setup_logging
 
 
 async def test_live_and_ready(client: httpx.AsyncClient) -> None:
@@ -107,6 +107,22 @@ def test_log_lines_are_json_with_the_answer_id() -> None:
         answer_id_var.reset(token)
     assert line["message"] == "verified ok" and line["answer_id"] == "a1b2"
     assert line["status"] == "done" and line["level"] == "info"
+
+
+def test_routine_http_requests_are_logged_only_at_debug() -> None:
+    root = logging.getLogger()
+    saved = root.handlers[:], root.level
+    try:
+        setup_logging("INFO")
+        assert not logging.getLogger("httpx").isEnabledFor(logging.INFO)
+        assert logging.getLogger("httpx").isEnabledFor(logging.WARNING)
+        assert logging.getLogger("verifier.judge").isEnabledFor(logging.INFO)
+        setup_logging("DEBUG")
+        assert logging.getLogger("httpx").isEnabledFor(logging.DEBUG)
+    finally:
+        root.handlers[:], level = saved
+        root.setLevel(level)
+        logging.getLogger("httpx").setLevel(logging.NOTSET)
 
 
 async def test_doctor_exits_non_zero_when_a_monitor_is_off(redis_url: str) -> None:

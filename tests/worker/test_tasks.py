@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 from arq import Retry
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
+from verifier.config import Settings
 from verifier.db import SessionMaker, create_engine, create_sessionmaker
 from verifier.store.models import Answer, Finding, Verdict
+from worker.main import shutdown, startup
 from worker.tasks import retry_delay, verify_answer
 
 SUBMISSION: dict[str, Any] = {
@@ -76,3 +78,37 @@ async def test_a_verdict_stored_at_once_has_one_time_for_stored_created_and_veri
         ).scalar_one()
     assert answer is not None and answer.verified_at is not None
     assert answer.stored_at == verdict.created_at == answer.verified_at
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+async def test_connections_dropped_by_postgresql_cost_one_retry_not_an_answer(
+    settings: Settings, sessionmaker: SessionMaker
+) -> None:
+    # The worker's engine does not ping before each transaction; a restart of the server
+    # (here: every backend of the database terminated) must surface as a retry, and the
+    # retry must find fresh connections.
+    ctx: dict[str, Any] = {"settings": settings, "job_try": 1}
+    await startup(ctx)
+    try:
+        await asyncio.gather(*(verify_answer(ctx, **job(f"p{i}")) for i in range(3)))
+        async with sessionmaker() as session:
+            dropped = await session.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            )
+            assert len(dropped.all()) >= 1  # the worker's pooled connections
+        retries = 0
+        while True:
+            try:
+                assert await verify_answer(ctx, **job("p3")) == "done"
+                break
+            except Retry:
+                retries += 1
+                assert retries == 1, "the retry did not get a fresh connection"
+                ctx["job_try"] += 1
+    finally:
+        await shutdown(ctx)
+    assert await count(sessionmaker, Answer) == 4
+    assert await count(sessionmaker, Verdict) == 4
