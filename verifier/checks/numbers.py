@@ -144,8 +144,9 @@ class _Index:
                 if r not in seen:
                     seen.add(r)
                     self._add(r, n)
-            for r in (r for t in tok.parts for r in t.readings):
-                self.part_keys.setdefault(r.key, set()).add(n)
+            for part in tok.parts:
+                for r in part.readings:
+                    self.part_keys.setdefault(r.key, set()).add(n)
 
     def _complete(self) -> None:
         """Index every line (again: adding a reading twice changes nothing)."""
@@ -207,9 +208,11 @@ class _Index:
         return self.trunc.get(key)
 
     def _add(self, r: Reading, n: int) -> None:
-        for k in date_keys(r):
-            self.keys.setdefault(k, set()).add(n)
-        if r.key[0] == "n":
+        if r.key[0] != "n":
+            for k in date_keys(r):
+                self.keys.setdefault(k, set()).add(n)
+        else:
+            self.keys.setdefault(r.key, set()).add(n)  # a number's date_keys are itself
             self._nums.append((r.value, n))
             intp, _, frac = r.value.partition(".")
             if frac:

@@ -228,6 +228,10 @@ def _times(h: int, m: int, ampm: str | None) -> list[Reading]:
 @lru_cache(maxsize=4096)
 def _run(s: str) -> tuple[Reading, ...]:
     """Readings of a digit run; a lone separator before exactly three digits reads both ways."""
+    if s.isdigit():  # no separator (none of the grammar's is a digit): most runs
+        if len(s) == 4 and 1500 <= int(s) <= 2099:
+            return number(s), Reading(("y", int(s)), s)
+        return (number(s),)
     groups = _GROUP.findall(s)
     seps = [c for c in s if not "0" <= c <= "9"]
     digits = len(s) - len(seps)
@@ -253,6 +257,11 @@ def _run(s: str) -> tuple[Reading, ...]:
     if len(s) == 4 and not seps and 1500 <= int(s) <= 2099:
         out.append(Reading(("y", int(s)), s))
     return tuple(out)
+
+
+def forget_runs() -> None:
+    """Empty the memo of digit runs read so far (a benchmark's new text must be read anew)."""
+    _run.cache_clear()
 
 
 def _scaled(r: Reading, k: int) -> Reading:
