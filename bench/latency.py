@@ -3,7 +3,7 @@
 ``python -m bench latency --redis-url URL [--database-url POSTGRES_SERVER_URL]`` starts the
 service as deployed, each process configured only by VERIFIER_* variables: ``verifier api``
 (uvicorn on 127.0.0.1) and one ``verifier worker`` (``worker.main.build_workers`` with the
-real settings: poll delay 0.05 s), on a fresh PostgreSQL database (SQLite in a temp dir when
+real settings: poll delay 0.01 s), on a fresh PostgreSQL database (SQLite in a temp dir when
 no server is given), with the scripted Ollama of tests/fakes in a child process answering each
 judge call at once with a valid verdict.
 

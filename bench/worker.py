@@ -3,7 +3,7 @@
 ``python -m bench worker --redis-url URL [--database-url POSTGRES_SERVER_URL]`` fills a queue
 of its own with N answers (the catalog's cases, enqueued as the API enqueues them:
 ``SubmissionQueue.enqueue``), then runs in this process what ``verifier worker`` runs:
-``worker.main.build_workers`` with the service's default settings (poll delay 0.05 s, 10 jobs
+``worker.main.build_workers`` with the service's default settings (poll delay 0.01 s, 10 jobs
 at a time per queue), that is an arq Worker on the code-stage queue and, when the judge is on,
 one on the judge queue. The time runs from starting them to the last ``verified_at`` stored;
 the run ends when the service's own counters say every verdict is final. It does that
