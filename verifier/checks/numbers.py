@@ -120,10 +120,14 @@ class _Index:
     the answer will look up; a look-up of anything else, or near, first reads every line."""
 
     def __init__(self, texts: Sequence[tuple[int, str]], lazy: bool = False) -> None:
-        self.keys: dict[Key, set[int]] = {}
-        self.part_keys: dict[Key, set[int]] = {}  # the groups of "3 100", maybe two numbers
-        self.trunc: dict[Key, set[int]] = {}
+        # Which texts hold a key, as a bit mask over their positions (bit i: texts[i]): an
+        # excerpt files tens of thousands of keys, and a set for each costs an allocation per
+        # key and a heap of containers for the garbage collector to walk.
+        self.keys: dict[Key, int] = {}
+        self.part_keys: dict[Key, int] = {}  # the groups of "3 100", maybe two numbers
+        self.trunc: dict[Key, int] = {}
         self._texts = texts
+        self._ns = [n for n, _ in texts]
         self._nums: list[tuple[str, int]] = []
         self._values: list[tuple[Decimal, int]] | None = None
         self._chains: list[tuple[int, str, set[int]]] | None = None
@@ -133,27 +137,34 @@ class _Index:
         self.runs = RunIndex(texts)
         if not lazy:
             self._complete()
-        for n, text in texts:
+        for i, (_, text) in enumerate(texts):
             for v in word_values(text):
-                self.keys.setdefault(("n", v), set()).add(n)
+                self.keys[("n", v)] = self.keys.get(("n", v), 0) | 1 << i
 
-    def _index(self, n: int, tokens: Iterable[Token]) -> None:
+    def _holders(self, bits: int | None) -> set[int] | None:
+        """The numbers of the texts in a bit mask, None for none."""
+        if bits is None:
+            return None
+        return {n for i, n in enumerate(self._ns) if bits >> i & 1}
+
+    def _index(self, i: int, tokens: Iterable[Token]) -> None:
         seen: set[Reading] = set()
+        bit, parts = 1 << i, self.part_keys
         for tok in tokens:
             for r in tok.readings:
                 if r not in seen:
                     seen.add(r)
-                    self._add(r, n)
+                    self._add(r, bit, self._ns[i])
             for part in tok.parts:
                 for r in part.readings:
-                    self.part_keys.setdefault(r.key, set()).add(n)
+                    parts[r.key] = parts.get(r.key, 0) | bit
 
     def _complete(self) -> None:
         """Index every line (again: adding a reading twice changes nothing)."""
         if not self._full:
             self._full = True
-            for n, text in self._texts:
-                self._index(n, tokenize(text))
+            for i, (_, text) in enumerate(self._texts):
+                self._index(i, tokenize(text))
 
     def prepare(self, readings: Iterable[Reading]) -> None:
         """Index the lines that may hold any of these readings' keys or truncation keys."""
@@ -171,7 +182,7 @@ class _Index:
             signs.update(found)
         if signs:
             rx = re.compile("|".join(sorted(signs)))
-            for n, text in self._texts:
+            for i, (_, text) in enumerate(self._texts):
                 lines: list[tuple[int, int]] = []
                 pos = 0
                 while m := rx.search(text, pos):
@@ -181,7 +192,7 @@ class _Index:
                     lines.append((start, end))
                     pos = end + 1
                 if lines:
-                    self._index(n, tokenize_lines(text, lines, day_clock(text)))
+                    self._index(i, tokenize_lines(text, lines, day_clock(text)))
         self._ready |= keys
         self._ready_trunc |= truncs
 
@@ -189,7 +200,7 @@ class _Index:
         """The texts holding key as a reading of a whole token, None if none."""
         if not (self._full or key in self._ready):
             self._complete()
-        return self.keys.get(key)
+        return self._holders(self.keys.get(key))
 
     def held(self, key: Key) -> set[int] | None:
         """The texts holding key as a reading of a whole token or of a group of a space-grouped
@@ -199,29 +210,32 @@ class _Index:
         whole, part = self.keys.get(key), self.part_keys.get(key)
         if whole is None and part is None:
             return None
-        return (whole or set()) | (part or set())
+        return self._holders((whole or 0) | (part or 0))
 
     def truncated(self, key: Key) -> set[int] | None:
         """The texts holding a number that cut to (places, value) is key, None if none."""
         if not (self._full or key in self._ready_trunc):
             self._complete()
-        return self.trunc.get(key)
+        return self._holders(self.trunc.get(key))
 
-    def _add(self, r: Reading, n: int) -> None:
+    def _add(self, r: Reading, bit: int, n: int) -> None:
+        keys = self.keys
         if r.key[0] != "n":
             for k in date_keys(r):
-                self.keys.setdefault(k, set()).add(n)
+                keys[k] = keys.get(k, 0) | bit
         else:
-            self.keys.setdefault(r.key, set()).add(n)  # a number's date_keys are itself
+            keys[r.key] = keys.get(r.key, 0) | bit  # a number's date_keys are itself
             self._nums.append((r.value, n))
             intp, _, frac = r.value.partition(".")
             if frac:
                 # The values number(intp, frac[:p]) would give, without a Reading for each:
                 # this runs for every number of every excerpt.
                 whole = intp.lstrip("0") or "0"
+                trunc = self.trunc
                 for p in range(min(len(frac), _MAX_TRUNC)):
                     cut = frac[:p].rstrip("0")
-                    self.trunc.setdefault((p, f"{whole}.{cut}" if cut else whole), set()).add(n)
+                    key = (p, f"{whole}.{cut}" if cut else whole)
+                    trunc[key] = trunc.get(key, 0) | bit
 
     def near(self, lo: Decimal, hi: Decimal) -> set[int]:
         """Texts holding a written number (not a date part) with a value in [lo, hi]."""
