@@ -9,7 +9,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from verifier.checks.identifiers import _CHAIN, _DOTTED, CHAIN_PLAIN, DOTTED_PLAIN
+from verifier.checks.identifiers import (
+    _CHAIN,
+    _DOTTED,
+    CHAIN_PLAIN,
+    DOTTED_PLAIN,
+    Ident,
+    RunIndex,
+    exact_pattern,
+)
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
 
@@ -261,3 +269,60 @@ def test_the_fast_digit_patterns_match_their_plain_spellings(pieces: list[str]) 
     for fast, plain in ((_CHAIN, CHAIN_PLAIN), (_DOTTED, DOTTED_PLAIN)):
         spans = [m.span() for m in re.compile(plain).finditer(text)]
         assert [m.span() for m in fast.finditer(text)] == spans
+
+
+_KEY_RUNS = ["a", "re", "m", "inv", "0", "2", "20", "26", "3704", "89"]
+_TEXT_PIECES = [
+    *_KEY_RUNS,
+    "x",
+    "7",
+    "²",
+    "³",
+    "⁴",
+    "₂",
+    "ⁱ",
+    "é",
+    " ",
+    "\u00a0",
+    "\u2009",
+    "\u202f",
+    "\t",
+    "-",
+    "_",
+    ".",
+    "\n",
+]
+
+
+def _written(pattern: re.Pattern[str], first_is_digit: bool, text: str) -> bool:
+    """The search as it was before texts were folded: the exact pattern over the text."""
+    same = re.compile(r"[0-9⁰-⁹₀-₉]" if first_is_digit else r"[^\W\d_]")
+    m = pattern.search(text)
+    while m and m.start() and same.match(text, m.start() - 1):
+        m = pattern.search(text, m.start() + 1)
+    return m is not None
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.lists(st.sampled_from(_KEY_RUNS), min_size=1, max_size=4),
+    st.lists(st.sampled_from(_TEXT_PIECES), max_size=16),
+)
+def test_a_folded_search_finds_exactly_what_the_written_spelling_finds(
+    runs: list[str], pieces: list[str]
+) -> None:
+    # The identifier's ASCII patterns over the folded text (² read as 2, a thin space as a
+    # space) must hold in the same texts as the exact ones with ² and ₂ in their classes.
+    key, text = " " + " ".join(runs) + " ", "".join(pieces)
+    first_is_digit = runs[0][0].isdigit()
+    expected = any(
+        _written(exact_pattern(key, spaced), first_is_digit, text) for spaced in (False, True)
+    )
+    holding = RunIndex([(1, text)]).holding(Ident(0, 1, key, merged=key))
+    assert holding == ({1} if expected else set())
+
+
+def test_a_superscript_after_a_connector_is_checked_not_crashed_on() -> None:
+    # "x-²5" once made a run that begins with ² (a digit to str.isdigit) and crashed the stage.
+    assert found("Das Modell x-²5 ist gut.", "Modell x-²5 und y") == [("x-²5", "grounded")]
+    assert found("Das Modell x-²5 ist gut.", "Modell x-25 und y") == [("x-²5", "ungrounded")]

@@ -125,7 +125,7 @@ def find_identifiers(text: str) -> list[Ident]:
             continue  # part of a named word or its blocks
         groups = _DIGIT_GROUP.findall(m.group())
         zero_led = any(len(g) > 1 and g[0] == "0" for g in groups)
-        joined = len(re.findall(r"[-/]", m.group()))
+        joined = m.group().count("-") + m.group().count("/")
         # 2007-08 or 2007/2008: a season or a span of years, not a code.
         years = len(groups) == 2 and 1500 <= int(groups[0]) <= 2099 and len(groups[1]) in (2, 4)
         # Three groups joined by - or / are no range: an ISBN, a phone number, a broken date.
@@ -141,25 +141,52 @@ def find_identifiers(text: str) -> list[Ident]:
 
 
 _SCRIPT = dict(zip("0123456789", zip("⁰¹²³⁴⁵⁶⁷⁸⁹", "₀₁₂₃₄₅₆₇₈₉", strict=True), strict=True))
+# Texts are searched folded: superscript and subscript digits as the digits they are, the
+# spaces that may group digits as a plain space. An identifier's pattern is then plain ASCII;
+# the exact spelling with a class of ² and ₂ per digit took re a millisecond to compile, and
+# every answer brings identifiers of its own. Same length, so positions are those of the text.
+_FOLD = str.maketrans(
+    {s: d for d, pair in _SCRIPT.items() for s in pair} | dict.fromkeys("\u00a0\u2009\u202f", " ")
+)
+_FOLDED = frozenset(chr(c) for c in _FOLD)
+# What may not follow a match, or precede one of digits or of letters: checked in the text
+# as written (a folded ² would be a digit there, and ¹²³ are no digits to these classes).
+_DIGIT_AFTER = re.compile(r"[0-9⁰-⁹₀-₉]")
+_SAME = {True: _DIGIT_AFTER, False: re.compile(r"[^\W\d_]")}
 
 
-def _pattern(key: str, spaced: bool) -> re.Pattern[str]:
+def _digit_run(run: str) -> bool:
+    # Runs are [0-9]+ or letters (which may begin with a ² that str.isdigit calls a digit).
+    return "0" <= run[0] <= "9"
+
+
+def exact_pattern(key: str, spaced: bool) -> re.Pattern[str]:
     """Where a lower-cased text holds the runs of key in a row, written with other separators
     (bge-m3 = bge m3), superscript digits (co₂) and, if spaced, spaces between digits (de89
     3704). Whether the first run starts a run of the text is left to the caller: a lookbehind
     first would slow the search down tenfold."""
+    return re.compile(_body(key, spaced, folded=False) + r"(?![0-9⁰-⁹₀-₉])")
+
+
+def _folded_pattern(key: str, spaced: bool) -> re.Pattern[str]:
+    """exact_pattern for the folded text (see _FOLD), without its look-ahead."""
+    return re.compile(_body(key, spaced, folded=True))
+
+
+def _body(key: str, spaced: bool, folded: bool) -> str:
     runs = key.split()
+    space = r"[ \t]?" if folded else r"[ \t\u00a0\u2009\u202f]?"
     out = ""
     for i, run in enumerate(runs):
         if i:
-            same = runs[i - 1][0].isdigit() == run[0].isdigit()
+            same = _digit_run(runs[i - 1]) == _digit_run(run)
             out += r"[\W_]{1,3}" if same else r"[\W_]{0,3}"
-        if run[0].isdigit():
-            digits = [f"[{d}{''.join(_SCRIPT[d])}]" for d in run]
-            out += (r"[ \t\u00a0\u2009\u202f]?" if spaced else "").join(digits)
+        if _digit_run(run):
+            digits = list(run) if folded else [f"[{d}{''.join(_SCRIPT[d])}]" for d in run]
+            out += (space if spaced else "").join(digits)
         else:
             out += re.escape(run)
-    return re.compile(out + r"(?![0-9⁰-⁹₀-₉])")
+    return out
 
 
 class RunIndex:
@@ -167,22 +194,36 @@ class RunIndex:
 
     def __init__(self, texts: Sequence[tuple[int, str]]) -> None:
         self._texts = texts
-        self._lower: list[tuple[int, str]] | None = None
+        self._lower: list[tuple[int, str, str]] | None = None
 
     def holding(self, ident: Ident) -> set[int]:
         """The texts that hold the runs of the identifier in a row, written or regrouped."""
         if self._lower is None:
-            self._lower = [(n, t.lower()) for n, t in self._texts]
-        first = ident.key.split()[0][0]
+            lowered = [(n, t.lower()) for n, t in self._texts]
+            self._lower = [(n, low, low.translate(_FOLD)) for n, low in lowered]
         # What may not stand right before the first run: more of the same kind.
-        same = re.compile(r"[0-9⁰-⁹₀-₉]" if first.isdigit() else r"[^\W\d_]")
-        patterns = [_pattern(ident.key, False), _pattern(ident.merged, True)]
-        return {n for n, low in self._lower if any(_starts_run(p, same, low) for p in patterns)}
+        same = _SAME[_digit_run(ident.key.split()[0])]
+        keys = [(ident.key, False), (ident.merged, True)]
+        if any(c in _FOLDED for c in ident.key + ident.merged):
+            # A letter run with a ² in it (m²) must find the ² as written: no folding.
+            exact = [exact_pattern(k, spaced) for k, spaced in keys]
+            return {
+                n for n, low, _ in self._lower if any(_starts_run(p, same, low, low) for p in exact)
+            }
+        fast = [_folded_pattern(k, spaced) for k, spaced in keys]
+        return {
+            n for n, low, fold in self._lower if any(_starts_run(p, same, low, fold) for p in fast)
+        }
 
 
-def _starts_run(pattern: re.Pattern[str], same: re.Pattern[str], text: str) -> bool:
-    """Whether pattern matches text where no character of kind same precedes it."""
+def _starts_run(pattern: re.Pattern[str], same: re.Pattern[str], low: str, text: str) -> bool:
+    """Whether pattern matches text (low, or low folded) where no character of kind same
+    precedes it in low and no digit follows it there. Each start has one match at most (runs
+    and separators are disjoint kinds), so checking the end after the search is the same as a
+    look-ahead inside the pattern."""
     m = pattern.search(text)
-    while m and m.start() and same.match(text, m.start() - 1):
+    while m and (
+        (m.start() and same.match(low, m.start() - 1)) or _DIGIT_AFTER.match(low, m.end())
+    ):
         m = pattern.search(text, m.start() + 1)
     return m is not None

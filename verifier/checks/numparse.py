@@ -170,6 +170,7 @@ _CLOCK = re.compile(
     r"[ ]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
 )
 _GROUP = re.compile(r"[0-9]+")
+_SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
 
 
 def number(intp: str, frac: str = "", *, digits: int = 0, scale: int = 0) -> Reading:
@@ -310,7 +311,7 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         # An ASCII space may group thousands or just separate two numbers: keep both.
         parts = tuple(
             t
-            for p in re.finditer(r"[0-9.,]+", g())
+            for p in _SG_PART.finditer(g())
             for t in _run_tokens(text, start + p.start(), start + p.end(), strict)
         )
         joined = _run(g().replace(" ", "\u00a0"))
@@ -373,7 +374,7 @@ _DAY_CLOCK = re.compile(r":(?<=(?<![0-9])(?:1[3-9]|2[0-3]):)[0-5]?[0-9](?![0-9])
 def _literal_clock(token: Token, text: str) -> Token:
     """Keep only the hour as written of an am/pm-less time (7:0 is not 19:00 here)."""
     clock = [r for r in token.readings if r.key[0] == "t"]
-    written = re.match(r"[0-9]+", text[token.start : token.end])
+    written = _GROUP.match(text, token.start, token.end)
     if len(clock) < 2 or written is None:
         return token
     hour = int(written.group())

@@ -8,6 +8,7 @@ from urllib.parse import unquote, urlsplit
 
 from verifier.checks.models import SourceText, UrlFinding, UrlStage
 
+_SCHEME = re.compile(r"https?://", re.IGNORECASE)
 # One character class under one quantifier: linear, no backtracking blow-up on hostile text.
 URL_PLAIN = r"(?i:https?://|www\.)[^\s<>\"'`\[\]{}|\\^]+"
 # The same, led by the class of its first letters (no other letter folds to h or w), so that re
@@ -41,7 +42,7 @@ def find_urls(text: str) -> list[tuple[int, int, str]]:
 
 def normalize_url(url: str) -> str:
     """Compare links without scheme, www., case of the host, trailing slash or fragment."""
-    if not re.match(r"https?://", url, re.IGNORECASE):
+    if not _SCHEME.match(url):
         url = "http://" + url
     try:
         parts = urlsplit(url)
