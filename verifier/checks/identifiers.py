@@ -145,10 +145,20 @@ _SCRIPT = dict(zip("0123456789", zip("⁰¹²³⁴⁵⁶⁷⁸⁹", "₀₁₂�
 # spaces that may group digits as a plain space. An identifier's pattern is then plain ASCII;
 # the exact spelling with a class of ² and ₂ per digit took re a millisecond to compile, and
 # every answer brings identifiers of its own. Same length, so positions are those of the text.
-_FOLD = str.maketrans(
-    {s: d for d, pair in _SCRIPT.items() for s in pair} | dict.fromkeys("\u00a0\u2009\u202f", " ")
+_FOLD = {s: d for d, pair in _SCRIPT.items() for s in pair} | dict.fromkeys(
+    "\u00a0\u2009\u202f", " "
 )
-_FOLDED = frozenset(chr(c) for c in _FOLD)
+_FOLDABLE = re.compile("[" + "".join(sorted(_FOLD)) + "]")
+
+
+def _fold(low: str) -> str:
+    """The text with _FOLD applied. Most texts hold none of its characters (a quick test);
+    str.translate would cost 50 ns a character of any text that is not pure ASCII."""
+    if not any(c in low for c in _FOLD):
+        return low
+    return _FOLDABLE.sub(lambda m: _FOLD[m.group()], low)
+
+
 # What may not follow a match, or precede one of digits or of letters: checked in the text
 # as written (a folded ² would be a digit there, and ¹²³ are no digits to these classes).
 _DIGIT_AFTER = re.compile(r"[0-9⁰-⁹₀-₉]")
@@ -200,11 +210,11 @@ class RunIndex:
         """The texts that hold the runs of the identifier in a row, written or regrouped."""
         if self._lower is None:
             lowered = [(n, t.lower()) for n, t in self._texts]
-            self._lower = [(n, low, low.translate(_FOLD)) for n, low in lowered]
+            self._lower = [(n, low, _fold(low)) for n, low in lowered]
         # What may not stand right before the first run: more of the same kind.
         same = _SAME[_digit_run(ident.key.split()[0])]
         keys = [(ident.key, False), (ident.merged, True)]
-        if any(c in _FOLDED for c in ident.key + ident.merged):
+        if any(c in _FOLD for c in ident.key + ident.merged):
             # A letter run with a ² in it (m²) must find the ² as written: no folding.
             exact = [exact_pattern(k, spaced) for k, spaced in keys]
             return {
