@@ -303,22 +303,51 @@ def _written(pattern: re.Pattern[str], first_is_digit: bool, text: str) -> bool:
     return m is not None
 
 
-@settings(max_examples=3000, deadline=None)
+def _merged(runs: list[str]) -> str:
+    """The key with digit groups run together, as a regrouped code's merged key is."""
+    out: list[str] = []
+    for run in runs:
+        if out and out[-1].isdigit() and run.isdigit():
+            out[-1] += run
+        else:
+            out.append(run)
+    return " " + " ".join(out) + " "
+
+
+_SEPARATORS = ["", "", " ", "-", "_", ".", "--", " - ", "\u00a0", "\u2009", "\t", "\n", "x"]
+_STYLES = {
+    "as is": str.maketrans({}),
+    "superscript": str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"),
+    "subscript": str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"),
+}
+
+
+@settings(max_examples=4000, deadline=None)
 @given(
     st.lists(st.sampled_from(_KEY_RUNS), min_size=1, max_size=4),
-    st.lists(st.sampled_from(_TEXT_PIECES), max_size=16),
+    st.data(),
+    st.booleans(),
 )
 def test_a_folded_search_finds_exactly_what_the_written_spelling_finds(
-    runs: list[str], pieces: list[str]
+    runs: list[str], data: st.DataObject, merge: bool
 ) -> None:
     # The identifier's ASCII patterns over the folded text (² read as 2, a thin space as a
     # space) must hold in the same texts as the exact ones with ² and ₂ in their classes.
-    key, text = " " + " ".join(runs) + " ", "".join(pieces)
+    # The text mostly writes the key's runs in a row, in some style and with some separators.
+    pieces = st.lists(st.sampled_from(_TEXT_PIECES), max_size=4)
+    written = [
+        run.translate(_STYLES[data.draw(st.sampled_from(sorted(_STYLES)))])
+        + data.draw(st.sampled_from(_SEPARATORS))
+        for run in runs
+    ]
+    text = "".join(data.draw(pieces) + written + data.draw(pieces))
+    key = " " + " ".join(runs) + " "
+    merged = _merged(runs) if merge else key
     first_is_digit = runs[0][0].isdigit()
-    expected = any(
-        _written(exact_pattern(key, spaced), first_is_digit, text) for spaced in (False, True)
+    expected = _written(exact_pattern(key, False), first_is_digit, text) or _written(
+        exact_pattern(merged, True), first_is_digit, text
     )
-    holding = RunIndex([(1, text)]).holding(Ident(0, 1, key, merged=key))
+    holding = RunIndex([(1, text)]).holding(Ident(0, 1, key, merged))
     assert holding == ({1} if expected else set())
 
 

@@ -213,7 +213,9 @@ class RunIndex:
             self._lower = [(n, low, _fold(low)) for n, low in lowered]
         # What may not stand right before the first run: more of the same kind.
         same = _SAME[_digit_run(ident.key.split()[0])]
-        keys = [(ident.key, False), (ident.merged, True)]
+        # Without digit groups to merge, the spaced pattern finds all the plain one does.
+        keys = [(ident.key, False)] if ident.merged != ident.key else []
+        keys.append((ident.merged, True))
         if any(c in _FOLD for c in ident.key + ident.merged):
             # A letter run with a ² in it (m²) must find the ² as written: no folding.
             exact = [exact_pattern(k, spaced) for k, spaced in keys]
