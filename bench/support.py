@@ -44,7 +44,7 @@ from bench import machine
 from verifier import migrate
 from verifier.db import create_engine, create_sessionmaker
 from verifier.keys import create_key
-from verifier.logs import JsonFormatter, quiet_libraries
+from verifier.logs import QUIET_LIBRARIES, JsonFormatter, quiet_libraries
 from verifier.queue import deserialize_job
 from verifier.store.models import Answer, Verdict
 
@@ -365,6 +365,7 @@ def json_logs(path: Path) -> Iterator[None]:
     """Log as the service does (JSON lines at INFO, verifier.logs) but into a file."""
     root = logging.getLogger()
     saved = root.handlers[:], root.level
+    libraries = {name: logging.getLogger(name).level for name in QUIET_LIBRARIES}
     with path.open("a", encoding="utf-8") as out:
         handler = logging.StreamHandler(out)
         handler.setFormatter(JsonFormatter())
@@ -376,6 +377,8 @@ def json_logs(path: Path) -> Iterator[None]:
         finally:
             root.handlers[:], level = saved
             root.setLevel(level)
+            for name, library_level in libraries.items():
+                logging.getLogger(name).setLevel(library_level)
 
 
 # --- databases and Redis -------------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -56,8 +57,9 @@ def create_sessionmaker(engine: AsyncEngine) -> SessionMaker:
 
 
 def is_outage(exc: BaseException) -> bool:
-    """Whether a database error means the database cannot be reached (not a bad query)."""
-    if isinstance(exc, OperationalError):
+    """Whether a database error means the database cannot be reached or cannot take the work
+    now (not a bad query)."""
+    if isinstance(exc, OperationalError | PoolTimeout):
         return True
     if isinstance(exc, DBAPIError) and exc.connection_invalidated:
         return True

@@ -13,7 +13,7 @@ import ollama
 from sqlalchemy.exc import IntegrityError
 
 from verifier.db import SessionMaker, unit_of_work
-from verifier.exceptions import Conflict
+from verifier.exceptions import Conflict, DependencyUnavailable
 from verifier.judge.client import JudgeFailure
 from verifier.judge.stage import JudgeSettings, Prepared, attempt_once, gave_up, prepare
 from verifier.pipeline import VerdictData, sources_of, titles_of, verify_case, with_judge
@@ -58,6 +58,7 @@ async def _store(
     whose failed insert sends it down the update path on the next try.
     """
     status = "failed" if verdict is None else "done" if final else "running"
+    dropped = False
     for attempt in range(3):
         try:
             async with unit_of_work(sessionmaker) as session:
@@ -101,6 +102,15 @@ async def _store(
             # id belongs to another one.
             conflict = exc
             log.info("stored concurrently; trying again", extra={"answer_id": answer_id})
+        except DependencyUnavailable as exc:
+            # The worker's pool does not ping: a connection the server dropped (a restart)
+            # fails its first statement, and SQLAlchemy replaces the whole pool. Once more at
+            # once then, on a fresh connection, rather than failing the job, which for the
+            # judge would mean asking the model again.
+            if dropped:
+                raise
+            dropped = True
+            log.warning("database connection lost; trying again: %s", exc.message)
     async with unit_of_work(sessionmaker) as session:
         if await queries.answer_status(session, answer_id) is None:
             raise Conflict(f"external_id already used by another answer: {conflict.orig}")

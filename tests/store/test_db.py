@@ -1,0 +1,46 @@
+"""Database failures that mean "cannot reach it" become DependencyUnavailable, never a crash."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from verifier.config import Settings
+from verifier.db import create_engine, create_sessionmaker, unit_of_work
+from verifier.exceptions import DependencyUnavailable
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+@pytest.mark.parametrize("pre_ping", [True, False])
+async def test_a_connection_the_server_ends_mid_statement_is_an_outage(
+    settings: Settings, pre_ping: bool
+) -> None:
+    # What a restart does to a statement in flight: the server ends the backend (SQLSTATE
+    # 57P01, admin shutdown). Loss of the connection, not a bad query: retried, not failed.
+    engine = create_engine(settings.resolved_database_url(), pre_ping=pre_ping)
+    sessionmaker = create_sessionmaker(engine)
+    try:
+        with pytest.raises(DependencyUnavailable):
+            async with unit_of_work(sessionmaker) as session:
+                await session.execute(text("SELECT pg_terminate_backend(pg_backend_pid())"))
+        async with unit_of_work(sessionmaker) as session:  # and the pool recovers
+            assert (await session.execute(text("SELECT 1"))).scalar_one() == 1
+    finally:
+        await engine.dispose()
+
+
+async def test_no_free_connection_in_time_is_an_outage(settings: Settings) -> None:
+    # Every pooled connection busy past the pool's timeout: the database cannot take the
+    # work now. A job must be retried later, an API request answered 503, not 500.
+    engine = create_async_engine(
+        settings.resolved_database_url(), pool_size=1, max_overflow=0, pool_timeout=0.05
+    )
+    try:
+        async with engine.connect() as held:
+            await held.execute(text("SELECT 1"))
+            with pytest.raises(DependencyUnavailable, match="database"):
+                async with unit_of_work(create_sessionmaker(engine)) as session:
+                    await session.execute(text("SELECT 1"))
+    finally:
+        await engine.dispose()
