@@ -66,7 +66,15 @@ async def verify_answer(
     finally:
         answer_id_var.reset(token)
     if outcome.status == "judging":
-        await _enqueue_judge(ctx, answer_id)
+        try:
+            await _enqueue_judge(ctx, answer_id)
+        except (RedisError, OSError) as exc:
+            # Stored, but no judge job queued: the answer would wait for a judge forever. This
+            # job runs again instead (it rewrites the same code verdict, then enqueues once).
+            delay = retry_delay(ctx["job_try"])
+            log.warning("could not queue the judge, retrying in %.1fs: %s", delay, exc)
+            await _count(ctx, {"jobs_retried": 1})
+            raise Retry(defer=delay) from exc
     counts: dict[str, float] = {f"jobs_{'failed' if outcome.status == 'failed' else 'done'}": 1}
     if outcome.verdict is not None:
         counts.update(monitoring.code_counts(outcome.verdict, outcome.excerpts, outcome.code_s))

@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 from arq import Retry
+from arq.connections import ArqRedis
 from sqlalchemy import func, select, text
 
 from verifier.config import Settings
 from verifier.db import SessionMaker, create_engine, create_sessionmaker
+from verifier.queue import connect, judge_queue, serialize_job
 from verifier.store.models import Answer, Finding, Verdict
 from worker.main import shutdown, startup
 from worker.tasks import retry_delay, verify_answer
@@ -104,3 +106,34 @@ async def test_connections_dropped_by_postgresql_are_replaced_within_the_job(
         await shutdown(ctx)
     assert await count(sessionmaker, Answer) == 4
     assert await count(sessionmaker, Verdict) == 4
+
+
+async def test_a_judge_job_that_cannot_be_queued_retries_the_code_stage(
+    settings: Settings, sessionmaker: SessionMaker, redis_url: str
+) -> None:
+    # Redis gone between storing the code verdict and queueing the judge: without a retry the
+    # answer would stay "running" with nobody to judge it.
+    judged = settings.model_copy(update={"judge_enabled": True})
+    ctx: dict[str, Any] = {
+        "settings": judged,
+        "sessionmaker": sessionmaker,
+        "judge": judged.judge_settings(),
+        # An arq pool as the worker has, to a port where nothing listens.
+        "redis": ArqRedis(host="127.0.0.1", port=9, job_serializer=serialize_job),
+        "job_try": 1,
+    }
+    with pytest.raises(Retry):
+        await verify_answer(ctx, **job("j1"))
+    async with sessionmaker() as session:
+        answer = await session.get(Answer, "j1")
+        assert answer is not None and answer.status == "running"
+    await ctx["redis"].aclose()
+    ctx.update(redis=await connect(redis_url), job_try=2)
+    queue = judge_queue(judged.queue_name)
+    try:
+        assert await verify_answer(ctx, **job("j1")) == "judging"
+        assert await ctx["redis"].zscore(queue, "j1:judge") is not None
+    finally:
+        await ctx["redis"].delete(queue, "arq:job:j1:judge")
+        await ctx["redis"].aclose()
+    assert await count(sessionmaker, Verdict) == 1
