@@ -36,6 +36,17 @@ class Reply:
     eval_count: int | None = None
     done_reason: str = "stop"
     thinking: str | None = None
+    body: str | None = None  # sent as it is with a 200, instead of Ollama's JSON
+
+    @classmethod
+    def proxy_page(cls) -> Reply:
+        """A 200 with an HTML page, as a misconfigured proxy in front of Ollama sends."""
+        return cls(body="<html><body><h1>Please sign in</h1></body></html>")
+
+    @classmethod
+    def foreign_json(cls) -> Reply:
+        """A 200 with JSON that is not Ollama's chat response (another API at that URL)."""
+        return cls(body='{"status": "ok", "message": "hello"}')
 
     @classmethod
     def json(cls, obj: Any) -> Reply:
@@ -242,6 +253,9 @@ class FakeOllama:
         if reply.status != 200:
             error = reply.error or HTTPStatus(reply.status).phrase
             return JSONResponse({"error": error}, status_code=reply.status)
+        if reply.body is not None:
+            kind = "text/html" if reply.body.startswith("<") else "application/json"
+            return Response(reply.body, media_type=kind)
         final = self._final(body, reply)
         if body.get("stream", True) is False:
             message: dict[str, Any] = {"role": "assistant", "content": reply.content}

@@ -132,6 +132,18 @@ async def test_busy_past_the_deadline_is_marked_busy(ollama: FakeOllama) -> None
     assert stage["status"] == "busy" and stage["attempts"] >= 2
 
 
+@pytest.mark.parametrize("reply", [Reply.proxy_page(), Reply.foreign_json()])
+async def test_a_reply_that_is_not_ollamas_is_a_server_error_never_a_crash(
+    ollama: FakeOllama, reply: Reply
+) -> None:
+    # Something else answers at the URL (a proxy's sign-in page, another API): retried within
+    # the deadline, in case it passes, then named.
+    ollama.respond_with(lambda _body: reply)
+    stage = await run(judge(ollama.url, deadline_s=1))
+    assert (stage["status"], stage["flagged"]) == ("server_error", False)
+    assert "not Ollama's" in stage["reason"] and stage["attempts"] >= 2
+
+
 async def test_a_slow_judge_times_out_within_the_deadline(ollama: FakeOllama) -> None:
     ollama.respond_with(lambda _body: Reply(content="{}", delay_s=2))
     stage = await run(judge(ollama.url, timeout_s=0.3, deadline_s=0.5))

@@ -87,6 +87,19 @@ async def chat(
         raise JudgeFailure(
             "unavailable", f"HTTP error talking to Ollama: {exc}", retryable=True
         ) from exc
+    except json.JSONDecodeError as exc:
+        raise JudgeFailure(
+            "server_error", f"the reply is not Ollama's: not JSON ({exc})", retryable=True
+        ) from exc
+    except ValidationError as exc:
+        if exc.title != "ChatResponse":
+            raise  # what we would have sent is wrong: a bug, not the server
+        raise JudgeFailure(
+            "server_error",
+            f"the reply is not Ollama's: not a chat response ({exc.error_count()} errors: "
+            f"{exc.errors()[0]['loc']} {exc.errors()[0]['msg']})",
+            retryable=True,
+        ) from exc
 
     content = response.message.content or ""
     call = {
