@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime
@@ -48,9 +49,21 @@ def _depth(value: Any) -> int:
     )
 
 
-def _holds_nul(value: Any) -> bool:
+# JSON may escape half of a surrogate pair ("\ud800") that no UTF-8 text can hold.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _unstorable(value: Any) -> str | None:
+    """Why a string in value cannot be stored as text, or None."""
     # Nested bodies (BaseModel) are skipped: they check their own fields.
-    return any(isinstance(item, str) and "\x00" in item for _, item in _walk(value))
+    for _, item in _walk(value):
+        if not isinstance(item, str):
+            continue
+        if "\x00" in item:
+            return "must not contain the NUL character (U+0000)"
+        if not item.isascii() and _SURROGATE.search(item):
+            return "must not contain a lone surrogate (U+D800 to U+DFFF): it is not text"
+    return None
 
 
 class Strict(BaseModel):
@@ -60,11 +73,12 @@ class Strict(BaseModel):
 
     @field_validator("*")
     @classmethod
-    def _no_nul(cls, value: Any) -> Any:
-        # PostgreSQL cannot store U+0000 in text: accepted, such an answer would fail in the
-        # worker and be lost, so it is refused here, where the caller can still fix it.
-        if _holds_nul(value):
-            raise ValueError("must not contain the NUL character (U+0000)")
+    def _storable(cls, value: Any) -> Any:
+        # PostgreSQL cannot store U+0000 in text, and no database a lone surrogate: accepted,
+        # such an answer would fail in the worker and be lost, so it is refused here, where
+        # the caller can still fix it.
+        if problem := _unstorable(value):
+            raise ValueError(problem)
         return value
 
 

@@ -42,12 +42,18 @@ def without(field: str) -> dict[str, Any]:
         ({**VALID, "answer": "Das Bad\u0000 hat 5,31 m²."}, "answer: Value error, must not"),
         ({**VALID, "excerpts": [{"n": 1, "text": "Bad\u0000"}]}, "excerpts.0.text"),
         ({**VALID, "metadata": {"tags": ["a\u0000"]}}, "metadata"),
+        # Half of a surrogate pair, escaped in JSON: no UTF-8 text, so no database, holds it.
+        ({**VALID, "question": "Wie groß\ud800?"}, "question: Value error, must not contain a"),
+        ({**VALID, "excerpts": [{"n": 1, "text": "Bad \udfff"}]}, "excerpts.0.text"),
+        ({**VALID, "metadata": {"k": "\ud83d"}}, "metadata"),
     ],
 )
 async def test_invalid_bodies_are_422_naming_the_field(
     client: httpx.AsyncClient, keys: Keys, settings: Settings, body: dict[str, Any], names: str
 ) -> None:
-    response = await client.post("/v1/answers", json=body, headers=await keys.header("ingest"))
+    # Sent as JSON escapes (json.dumps): a lone surrogate can travel no other way.
+    headers = {**await keys.header("ingest"), "Content-Type": "application/json"}
+    response = await client.post("/v1/answers", content=json.dumps(body), headers=headers)
     assert response.status_code == 422, response.text
     assert response.json()["error"] == "validation_error"
     assert names in response.json()["message"]
