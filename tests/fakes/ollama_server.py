@@ -36,7 +36,7 @@ class Reply:
     eval_count: int | None = None
     done_reason: str = "stop"
     thinking: str | None = None
-    body: str | None = None  # sent as it is with a 200, instead of Ollama's JSON
+    body: str | bytes | None = None  # sent as it is with a 200, instead of Ollama's JSON
 
     @classmethod
     def proxy_page(cls) -> Reply:
@@ -44,9 +44,9 @@ class Reply:
         return cls(body="<html><body><h1>Please sign in</h1></body></html>")
 
     @classmethod
-    def foreign_json(cls) -> Reply:
+    def foreign_json(cls, body: str = '{"status": "ok", "message": "hello"}') -> Reply:
         """A 200 with JSON that is not Ollama's chat response (another API at that URL)."""
-        return cls(body='{"status": "ok", "message": "hello"}')
+        return cls(body=body)
 
     @classmethod
     def json(cls, obj: Any) -> Reply:
@@ -254,8 +254,8 @@ class FakeOllama:
             error = reply.error or HTTPStatus(reply.status).phrase
             return JSONResponse({"error": error}, status_code=reply.status)
         if reply.body is not None:
-            kind = "text/html" if reply.body.startswith("<") else "application/json"
-            return Response(reply.body, media_type=kind)
+            html = isinstance(reply.body, str) and reply.body.startswith("<")
+            return Response(reply.body, media_type="text/html" if html else "application/json")
         final = self._final(body, reply)
         if body.get("stream", True) is False:
             message: dict[str, Any] = {"role": "assistant", "content": reply.content}

@@ -132,7 +132,16 @@ async def test_busy_past_the_deadline_is_marked_busy(ollama: FakeOllama) -> None
     assert stage["status"] == "busy" and stage["attempts"] >= 2
 
 
-@pytest.mark.parametrize("reply", [Reply.proxy_page(), Reply.foreign_json()])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply.proxy_page(),
+        Reply.foreign_json(),
+        Reply.foreign_json("null"),
+        Reply.foreign_json('["a", "list"]'),
+        Reply(body=b'{"message": "\xff\xfe"}'),  # not UTF-8
+    ],
+)
 async def test_a_reply_that_is_not_ollamas_is_a_server_error_never_a_crash(
     ollama: FakeOllama, reply: Reply
 ) -> None:

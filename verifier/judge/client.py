@@ -87,9 +87,15 @@ async def chat(
         raise JudgeFailure(
             "unavailable", f"HTTP error talking to Ollama: {exc}", retryable=True
         ) from exc
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise JudgeFailure(
             "server_error", f"the reply is not Ollama's: not JSON ({exc})", retryable=True
+        ) from exc
+    except TypeError as exc:
+        # The client unpacks the reply's JSON into its response model: null or a list at the
+        # top fails there. (A wrong call of ours would fail the same way, in every test.)
+        raise JudgeFailure(
+            "server_error", f"the reply is not Ollama's: not a JSON object ({exc})", retryable=True
         ) from exc
     except ValidationError as exc:
         if exc.title != "ChatResponse":
