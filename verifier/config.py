@@ -37,7 +37,18 @@ class Settings(BaseSettings):
         description="Timeout of the code-stage job; a killed worker's job is retried this "
         "long (plus 10 s) after it started. Each judge try is a job of its own.",
     )
-    job_max_tries: int = Field(default=8, ge=1)
+    job_max_tries: int = Field(
+        default=1000,
+        ge=1,
+        description="Runs of one code-stage job at most: a stop for a runaway. Outages are "
+        "bounded by outage_retry_s instead (eight tries once lost answers after a minute).",
+    )
+    outage_retry_s: float = Field(
+        default=6 * 3600,
+        gt=0,
+        description="How long a code-stage job keeps retrying a database or retrieval outage, "
+        "counted from the answer's arrival, before it fails loudly.",
+    )
     worker_poll_delay_s: float = Field(default=0.01, gt=0)
     worker_max_jobs: int = Field(default=10, ge=1)
     key_cache_ttl_s: float = Field(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import datetime
 from typing import Any
 
 from arq import Retry
@@ -56,6 +57,11 @@ async def verify_answer(
             ctx.get("retrieval"),
         )
     except DependencyUnavailable as exc:
+        waited = time.time() - datetime.fromisoformat(received_at).timestamp()
+        if "settings" in ctx and waited > ctx["settings"].outage_retry_s:
+            log.error("giving up after %.0f s of outage: %s", waited, exc.message)
+            await _count(ctx, {"jobs_failed": 1})
+            raise
         delay = retry_delay(ctx["job_try"])
         log.warning("retrying in %.1fs: %s", delay, exc.message, extra={"job_try": ctx["job_try"]})
         await _count(ctx, {"jobs_retried": 1})

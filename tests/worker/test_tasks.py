@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from sqlalchemy import func, select, text
 
 from verifier.config import Settings
 from verifier.db import SessionMaker, create_engine, create_sessionmaker
+from verifier.exceptions import DependencyUnavailable
 from verifier.queue import connect, judge_queue, serialize_job
 from verifier.store.models import Answer, Finding, Verdict
 from worker.main import shutdown, startup
@@ -137,3 +139,23 @@ async def test_a_judge_job_that_cannot_be_queued_retries_the_code_stage(
         await ctx["redis"].delete(queue, "arq:job:j1:judge")
         await ctx["redis"].aclose()
     assert await count(sessionmaker, Verdict) == 1
+
+
+async def test_an_outage_is_retried_for_hours_then_fails_loudly(settings: Settings) -> None:
+    # Counted tries (eight) once gave up after a minute of outage and lost the answer; the
+    # window is time since the answer arrived.
+    unreachable = create_engine("postgresql+asyncpg://nobody:secret@127.0.0.1:1/none")
+    window = settings.model_copy(update={"outage_retry_s": 3600})
+    ctx = {"sessionmaker": create_sessionmaker(unreachable), "settings": window, "job_try": 500}
+    now = datetime.now(UTC)
+    try:
+        recent = {**job("o1"), "received_at": (now - timedelta(minutes=50)).isoformat()}
+        with pytest.raises(Retry):
+            await verify_answer(ctx, **recent)
+        old = {**job("o2"), "received_at": (now - timedelta(minutes=70)).isoformat()}
+        with pytest.raises(DependencyUnavailable):
+            await verify_answer(ctx, **old)
+    finally:
+        await unreachable.dispose()
+    # The count is no longer what ends the retries.
+    assert Settings.model_fields["job_max_tries"].default >= 500
