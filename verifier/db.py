@@ -32,7 +32,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def create_engine(url: str, *, pre_ping: bool = True) -> AsyncEngine:
+# asyncpg waits 60 s for a server that does not answer; a worker job times out after 30 s,
+# and arq never runs a timed-out job again. A connection not made in time is an outage.
+CONNECT_TIMEOUT_S = 10.0
+
+
+def create_engine(
+    url: str, *, pre_ping: bool = True, connect_timeout_s: float = CONNECT_TIMEOUT_S
+) -> AsyncEngine:
     """An async engine for the URL; SQLite gets its directory created and sane pragmas.
 
     ``pre_ping`` tests a pooled PostgreSQL connection before each use (with asyncpg that is
@@ -48,7 +55,12 @@ def create_engine(url: str, *, pre_ping: bool = True) -> AsyncEngine:
         engine = create_async_engine(url, connect_args={"timeout": 10})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, pool_pre_ping=pre_ping, pool_timeout=5)
+    return create_async_engine(
+        url,
+        pool_pre_ping=pre_ping,
+        pool_timeout=5,
+        connect_args={"timeout": connect_timeout_s},
+    )
 
 
 def create_sessionmaker(engine: AsyncEngine) -> SessionMaker:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import socket
+import time
+
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -44,3 +47,23 @@ async def test_no_free_connection_in_time_is_an_outage(settings: Settings) -> No
                     await session.execute(text("SELECT 1"))
     finally:
         await engine.dispose()
+
+
+async def test_a_server_that_never_answers_is_an_outage_in_time() -> None:
+    # A host that takes the TCP connection but never speaks (a hung server, a half-open
+    # proxy): asyncpg would wait 60 s, past a worker job's timeout. Here: a listening socket
+    # that accepts nothing.
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    url = f"postgresql+asyncpg://u:p@127.0.0.1:{silent.getsockname()[1]}/db"
+    engine = create_engine(url, connect_timeout_s=0.5)
+    began = time.monotonic()
+    try:
+        with pytest.raises(DependencyUnavailable):
+            async with unit_of_work(create_sessionmaker(engine)) as session:
+                await session.execute(text("SELECT 1"))
+        assert time.monotonic() - began < 5
+    finally:
+        await engine.dispose()
+        silent.close()
