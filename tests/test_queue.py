@@ -34,3 +34,25 @@ async def test_a_job_enqueued_once_reads_like_arqs_own(redis_url: str) -> None:
     finally:
         await pool.delete(f"arq:job:{ours}", f"arq:job:{theirs}", queue)
         await pool.aclose()
+
+
+async def test_a_claimed_external_id_and_its_job_are_written_together(redis_url: str) -> None:
+    # A claim without its job would answer every later post of the external id as a duplicate
+    # of an answer nobody verifies: one script writes both, or neither.
+    pool = await connect(redis_url)
+    queue, claim = f"test:{uuid.uuid4().hex}", f"test:claim:{uuid.uuid4().hex}"
+    first, second = uuid.uuid4().hex, uuid.uuid4().hex
+    try:
+        assert await enqueue_once(pool, "verify_answer", first, queue, claim=claim) is True
+        assert await pool.get(claim) == first.encode()
+        # The same external id again: the first answer's id, and no second job.
+        assert await enqueue_once(pool, "verify_answer", second, queue, claim=claim) == first
+        assert await pool.exists(f"arq:job:{second}") == 0
+        assert await pool.zrange(queue, 0, -1) == [first.encode()]
+        # A job id that exists already leaves a new claim unset.
+        other = f"test:claim:{uuid.uuid4().hex}"
+        assert await enqueue_once(pool, "verify_answer", first, queue, claim=other) is False
+        assert await pool.exists(other) == 0
+    finally:
+        await pool.delete(f"arq:job:{first}", queue, claim)
+        await pool.aclose()

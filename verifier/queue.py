@@ -43,24 +43,42 @@ def deserialize_job(raw: bytes) -> dict[str, Any]:
 # ArqRedis.enqueue_job takes three round trips (WATCH, EXISTS, then MULTI/EXEC); this script
 # does the same in one: nothing when the job or its result exists, else the job under arq's
 # key with its expiry, and its id on the queue scored by the enqueue time.
+# KEYS: the job, its result, the queue and, optionally, a claim (an external id) that must
+# be free and is then set to the job id: claim and job exist together or not at all.
 _ENQUEUE_ONCE = """
+if #KEYS == 4 then
+  local earlier = redis.call('get', KEYS[4])
+  if earlier then return earlier end
+end
 if redis.call('exists', KEYS[1], KEYS[2]) > 0 then return 0 end
 redis.call('psetex', KEYS[1], ARGV[1], ARGV[2])
 redis.call('zadd', KEYS[3], ARGV[3], ARGV[4])
+if #KEYS == 4 then redis.call('set', KEYS[4], ARGV[4]) end
 return 1
 """
 
 
 async def enqueue_once(
-    redis: ArqRedis, function: str, job_id: str, queue_name: str, **kwargs: Any
-) -> bool:
-    """Enqueue an arq job as `enqueue_job` does, in one round trip; False if the id exists."""
+    redis: ArqRedis,
+    function: str,
+    job_id: str,
+    queue_name: str,
+    claim: str | None = None,
+    **kwargs: Any,
+) -> bool | str:
+    """Enqueue an arq job as `enqueue_job` does, in one round trip: True, or False if the id
+    exists. With a claim key: the job id it already holds (nothing enqueued), or it is set to
+    this job's id in the same step."""
     now = timestamp_ms()
     job = arq_job(function, (), kwargs, None, now, serializer=redis.job_serializer)
     script = redis.register_script(_ENQUEUE_ONCE)
     keys = [job_key_prefix + job_id, result_key_prefix + job_id, queue_name]
-    created = await script(keys=keys, args=[redis.expires_extra_ms, job, now, job_id])
-    return bool(created)
+    result = await script(
+        keys=[*keys, claim] if claim else keys, args=[redis.expires_extra_ms, job, now, job_id]
+    )
+    if isinstance(result, bytes | str):
+        return result.decode() if isinstance(result, bytes) else result
+    return bool(result)
 
 
 def redis_settings(url: str) -> RedisSettings:
@@ -104,34 +122,27 @@ class SubmissionQueue:
         self.pool = pool
         self.queue_name = queue_name
 
-    async def claim_external_id(self, tenant: str, external_id: str, answer_id: str) -> str | None:
-        """Reserve the external id for this answer; returns the earlier id if already taken."""
-        key = _claim_key(self.queue_name, tenant, external_id)
-        try:
-            if await self.pool.set(key, answer_id, nx=True):
-                return None
-            existing = await self.pool.get(key)
-        except (RedisError, OSError) as exc:
-            raise DependencyUnavailable("redis", str(exc)) from exc
-        return existing.decode() if isinstance(existing, bytes) else str(existing)
-
-    async def release_external_id(self, tenant: str, external_id: str) -> None:
-        """Undo a claim whose enqueue failed, so a retry can succeed."""
-        try:
-            await self.pool.delete(_claim_key(self.queue_name, tenant, external_id))
-        except (RedisError, OSError):
-            pass  # the enqueue error is already being reported; this is best effort
-
     async def enqueue(
-        self, answer_id: str, tenant: str, submission: dict[str, Any], received_at: str
-    ) -> None:
-        """Put one verification job on the queue, with the answer id as the job id."""
+        self,
+        answer_id: str,
+        tenant: str,
+        submission: dict[str, Any],
+        received_at: str,
+        external_id: str | None = None,
+    ) -> str | None:
+        """Put one verification job on the queue, with the answer id as the job id; with an
+        external id, only if no earlier answer holds it: then that answer's id, else None.
+
+        Claim and job are written by one script: a claim without a job would answer every
+        later post of that external id as a duplicate of an answer nobody verifies."""
+        claim = _claim_key(self.queue_name, tenant, external_id) if external_id else None
         try:
             created = await enqueue_once(
                 self.pool,
                 VERIFY_TASK,
                 answer_id,
                 self.queue_name,
+                claim=claim,
                 answer_id=answer_id,
                 tenant=tenant,
                 submission=submission,
@@ -139,8 +150,11 @@ class SubmissionQueue:
             )
         except (RedisError, OSError) as exc:
             raise DependencyUnavailable("redis", str(exc)) from exc
+        if isinstance(created, str):
+            return created
         if not created:  # ids are fresh UUIDs: this would be a bug, never a duplicate post
             raise RuntimeError(f"a job with id {answer_id} is already on the queue")
+        return None
 
     async def lookup(self, answer_id: str) -> QueuedJob | None:
         """What Redis knows of a submission that may not be in the database yet."""

@@ -42,19 +42,14 @@ async def submit_answer(
             "to fetch excerpts for answers posted without them)"
         )
     answer_id = new_answer_id()
-    if body.external_id is not None:
-        earlier = await queue.claim_external_id(principal.tenant, body.external_id, answer_id)
-        if earlier is not None:
-            job = await queue.lookup(earlier)
-            status = job.status if job is not None else "queued"
-            return AnswerAccepted(id=earlier, status=status, duplicate=True)
     submission = body.model_dump(mode="json")
-    try:
-        await queue.enqueue(answer_id, principal.tenant, submission, _now().isoformat())
-    except Exception:
-        if body.external_id is not None:
-            await queue.release_external_id(principal.tenant, body.external_id)
-        raise
+    earlier = await queue.enqueue(
+        answer_id, principal.tenant, submission, _now().isoformat(), body.external_id
+    )
+    if earlier is not None:
+        job = await queue.lookup(earlier)
+        status = job.status if job is not None else "queued"
+        return AnswerAccepted(id=earlier, status=status, duplicate=True)
     return AnswerAccepted(id=answer_id, status="queued")
 
 
