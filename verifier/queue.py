@@ -104,6 +104,9 @@ def _claim_key(queue_name: str, tenant: str, external_id: str) -> str:
     return f"{queue_name}:external-id:{tenant}:{external_id}"
 
 
+_AFTER_CODE_STAGE: dict[str, Status] = {"judging": "running", "failed": "failed"}
+
+
 @dataclass(frozen=True, slots=True)
 class QueuedJob:
     """A submission that is still on the queue or being worked on."""
@@ -174,8 +177,14 @@ class SubmissionQueue:
         if status == JobStatus.complete:
             result = await job.result_info()
             if result is None or result.success:
+                # The code-stage job returns the answer's state: its end is not the answer's
+                # when the judge is still to come, or the checks crashed (stored as failed).
+                outcome = result.result if result is not None else "done"
+                mapped = _AFTER_CODE_STAGE.get(outcome, "done")
+                if mapped == "failed":
+                    error = "the checks crashed; the stored answer says how"
                 return QueuedJob(
-                    "done", kwargs["tenant"], kwargs["submission"], kwargs["received_at"]
+                    mapped, kwargs["tenant"], kwargs["submission"], kwargs["received_at"], error
                 )
             error = f"verification failed after {info.job_try} tries: {result.result!r}"
             mapped = "failed"

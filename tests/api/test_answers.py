@@ -8,8 +8,9 @@ from typing import Any
 import httpx
 from redis.asyncio import Redis
 
-from tests.conftest import Keys, run_worker
+from tests.conftest import Keys, run_worker, serve_app
 from verifier.config import Settings
+from worker.main import build_workers
 
 RECEIPT = (
     "Rechnung Nr. 12201711\nBaumarkt Schulte, 14.03.2026\n"
@@ -125,6 +126,24 @@ async def test_repeated_external_id_returns_first_id_and_enqueues_nothing(
     assert settings.redis_url is not None
     async with Redis.from_url(settings.redis_url) as redis:
         assert await redis.zcard(settings.queue_name) == 0
+
+
+async def test_a_repeated_post_while_the_judge_is_still_to_come_says_running(
+    keys: Keys, settings: Settings
+) -> None:
+    # The code-stage job has finished, the judge's has not: the answer is not done.
+    judged = settings.model_copy(update={"judge_enabled": True, "ollama_url": "http://127.0.0.1:9"})
+    async with serve_app(judged) as (client, _app):
+        ingest = await keys.header("ingest")
+        body = submission("Sie kostete 39,95 EUR.", external_id="chat-78")
+        first = await client.post("/v1/answers", json=body, headers=ingest)
+        code_stage = build_workers(judged, burst=True, poll_delay=0, handle_signals=False)[0]
+        try:
+            await code_stage.main()
+        finally:
+            await code_stage.close()
+        again = await client.post("/v1/answers", json=body, headers=ingest)
+    assert again.json() == {"id": first.json()["id"], "status": "running", "duplicate": True}
 
 
 async def test_rating_an_answer_still_on_the_queue_is_a_conflict(
