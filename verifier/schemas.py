@@ -82,10 +82,23 @@ class Strict(BaseModel):
         return value
 
 
+# The largest excerpt number the question log stores (a PostgreSQL integer): a larger one,
+# accepted, would fail in the worker and the answer would be lost.
+MAX_EXCERPT_NUMBER = 2**31 - 1
+
+
 class ExcerptIn(Strict):
     """One numbered excerpt, exactly as the answering model saw it."""
 
-    n: Annotated[int, Field(strict=True, gt=0, description="The excerpt's number as cited, [n].")]
+    n: Annotated[
+        int,
+        Field(
+            strict=True,
+            gt=0,
+            le=MAX_EXCERPT_NUMBER,
+            description="The excerpt's number as cited, [n].",
+        ),
+    ]
     text: Annotated[str, StringConstraints(min_length=1)]
     title: str | None = None
     url: str | None = None

@@ -35,6 +35,8 @@ def without(field: str) -> dict[str, Any]:
         ({**VALID, "excerpts": [{"n": 0, "text": "a"}]}, "excerpts.0.n"),
         ({**VALID, "excerpts": [{"n": -2, "text": "a"}]}, "excerpts.0.n"),
         ({**VALID, "excerpts": [{"n": "1", "text": "a"}]}, "excerpts.0.n"),
+        # Past a PostgreSQL integer: accepted, the worker could not store it.
+        ({**VALID, "excerpts": [{"n": 2**31, "text": "a"}]}, "excerpts.0.n"),
         ({**VALID, "excerpts": [{"n": 1, "text": "a", "page": 3}]}, "excerpts.0.page"),
         ({**VALID, "answer_modle": "qwen"}, "answer_modle"),
         ({**VALID, "metadata": "not an object"}, "metadata"),
