@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -57,6 +58,8 @@ def _unstorable(value: Any) -> str | None:
     """Why a string in value cannot be stored as text, or None."""
     # Nested bodies (BaseModel) are skipped: they check their own fields.
     for _, item in _walk(value):
+        if isinstance(item, float) and not math.isfinite(item):
+            return "must not contain NaN or Infinity (no JSON number, and no database's)"
         if not isinstance(item, str):
             continue
         if "\x00" in item:

@@ -48,6 +48,9 @@ def without(field: str) -> dict[str, Any]:
         ({**VALID, "question": "Wie groß\ud800?"}, "question: Value error, must not contain a"),
         ({**VALID, "excerpts": [{"n": 1, "text": "Bad \udfff"}]}, "excerpts.0.text"),
         ({**VALID, "metadata": {"k": "\ud83d"}}, "metadata"),
+        # Python's JSON parser reads NaN and Infinity; PostgreSQL's json type has neither.
+        ({**VALID, "metadata": {"score": float("nan")}}, "metadata: Value error, must not"),
+        ({**VALID, "metadata": {"s": [1, float("inf")]}}, "NaN or Infinity"),
     ],
 )
 async def test_invalid_bodies_are_422_naming_the_field(
