@@ -40,8 +40,8 @@ class Settings(BaseSettings):
     job_max_tries: int = Field(
         default=1000,
         ge=1,
-        description="Runs of one code-stage job at most: a stop for a runaway. Outages are "
-        "bounded by outage_retry_s instead (eight tries once lost answers after a minute).",
+        description="Runs of one code-stage job at most: a stop for a runaway. How long an "
+        "outage is retried is outage_retry_s, a time, not a count.",
     )
     outage_retry_s: float = Field(
         default=6 * 3600,

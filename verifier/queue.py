@@ -180,7 +180,9 @@ class SubmissionQueue:
                 # The code-stage job returns the answer's state: its end is not the answer's
                 # when the judge is still to come, or the checks crashed (stored as failed).
                 outcome = result.result if result is not None else "done"
-                mapped = _AFTER_CODE_STAGE.get(outcome, "done")
+                mapped = (
+                    _AFTER_CODE_STAGE.get(outcome, "done") if isinstance(outcome, str) else "done"
+                )
                 if mapped == "failed":
                     error = "the checks crashed; the stored answer says how"
                 return QueuedJob(
