@@ -29,6 +29,11 @@ def judge_queue(queue_name: str) -> str:
     return f"{queue_name}:judge"
 
 
+def judge_job_id(answer_id: str) -> str:
+    """The id of an answer's judge job: one per answer, so a redelivery enqueues nothing."""
+    return f"{answer_id}:judge"
+
+
 def serialize_job(job: dict[str, Any]) -> bytes:
     """JSON, not pickle: jobs stay readable and carry plain data only."""
     return json.dumps(job, separators=(",", ":"), default=str).encode()
@@ -104,9 +109,6 @@ def _claim_key(queue_name: str, tenant: str, external_id: str) -> str:
     return f"{queue_name}:external-id:{tenant}:{external_id}"
 
 
-_AFTER_CODE_STAGE: dict[str, Status] = {"judging": "running", "failed": "failed"}
-
-
 @dataclass(frozen=True, slots=True)
 class QueuedJob:
     """A submission that is still on the queue or being worked on."""
@@ -159,6 +161,15 @@ class SubmissionQueue:
             raise RuntimeError(f"a job with id {answer_id} is already on the queue")
         return None
 
+    async def judge_pending(self, answer_id: str) -> bool:
+        """Whether the answer's judge job is still on the judge queue or running."""
+        job = Job(judge_job_id(answer_id), self.pool, _queue_name=judge_queue(self.queue_name))
+        try:
+            status = await job.status()
+        except (RedisError, OSError) as exc:
+            raise DependencyUnavailable("redis", str(exc)) from exc
+        return status in (JobStatus.queued, JobStatus.deferred, JobStatus.in_progress)
+
     async def lookup(self, answer_id: str) -> QueuedJob | None:
         """What Redis knows of a submission that may not be in the database yet."""
         job = Job(answer_id, self.pool, _queue_name=self.queue_name, _deserializer=deserialize_job)
@@ -177,13 +188,11 @@ class SubmissionQueue:
         if status == JobStatus.complete:
             result = await job.result_info()
             if result is None or result.success:
-                # The code-stage job returns the answer's state: its end is not the answer's
-                # when the judge is still to come, or the checks crashed (stored as failed).
-                outcome = result.result if result is not None else "done"
-                mapped = (
-                    _AFTER_CODE_STAGE.get(outcome, "done") if isinstance(outcome, str) else "done"
-                )
-                if mapped == "failed":
+                # Done: the answer is in the database, which says the rest (the judge may
+                # still be to come: judge_pending). Unless the checks crashed.
+                crashed = result is not None and result.result == "failed"
+                mapped = "failed" if crashed else "done"
+                if crashed:
                     error = "the checks crashed; the stored answer says how"
                 return QueuedJob(
                     mapped, kwargs["tenant"], kwargs["submission"], kwargs["received_at"], error

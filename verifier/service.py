@@ -49,6 +49,8 @@ async def submit_answer(
     if earlier is not None:
         job = await queue.lookup(earlier)
         status = job.status if job is not None else "queued"
+        if status == "done" and await queue.judge_pending(earlier):
+            status = "running"  # the code stage is stored, the judge still to come
         return AnswerAccepted(id=earlier, status=status, duplicate=True)
     return AnswerAccepted(id=answer_id, status="queued")
 

@@ -13,7 +13,7 @@ from redis.exceptions import RedisError
 from verifier import monitoring
 from verifier.exceptions import DependencyUnavailable
 from verifier.logs import answer_id_var
-from verifier.queue import enqueue_once, judge_queue
+from verifier.queue import enqueue_once, judge_job_id, judge_queue
 from verifier.retry import backoff
 from verifier.verification import JudgeRetry, judge_stored_answer, process_submission
 
@@ -99,7 +99,7 @@ async def _enqueue_judge(ctx: dict[str, Any], answer_id: str) -> None:
     await enqueue_once(
         ctx["redis"],
         JUDGE_TASK,
-        f"{answer_id}:judge",  # a redelivered code-stage job enqueues nothing new
+        judge_job_id(answer_id),
         judge_queue(settings.queue_name),
         answer_id=answer_id,
         deadline_at=time.time() + settings.judge_deadline_s,
