@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 import ollama
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from verifier.db import SessionMaker, unit_of_work
 from verifier.exceptions import Conflict, DependencyUnavailable
@@ -106,8 +106,11 @@ async def _store(
             # The worker's pool does not ping: a connection the server dropped (a restart)
             # fails its first statement, and SQLAlchemy replaces the whole pool. Once more at
             # once then, on a fresh connection, rather than failing the job, which for the
-            # judge would mean asking the model again.
-            if dropped:
+            # judge would mean asking the model again. A database that is down is the job's
+            # to retry, later.
+            cause = exc.__cause__
+            lost = isinstance(cause, DBAPIError) and cause.connection_invalidated
+            if dropped or not lost or attempt == 2:
                 raise
             dropped = True
             log.warning("database connection lost; trying again: %s", exc.message)

@@ -20,6 +20,9 @@ from verifier.verification import JudgeRetry, judge_stored_answer, process_submi
 log = logging.getLogger(__name__)
 
 
+MIN_OUTAGE_TRIES = 8
+
+
 def retry_delay(job_try: int) -> float:
     """Backoff of a job whose database or retrieval endpoint was down: from a quarter second."""
     return backoff(job_try, first_s=0.25)
@@ -58,7 +61,10 @@ async def verify_answer(
         )
     except DependencyUnavailable as exc:
         waited = time.time() - datetime.fromisoformat(received_at).timestamp()
-        if "settings" in ctx and waited > ctx["settings"].outage_retry_s:
+        # From the answer's arrival; but an answer that waited long on the queue still gets
+        # a few tries when it meets an outage.
+        late = ctx["job_try"] >= MIN_OUTAGE_TRIES
+        if "settings" in ctx and late and waited > ctx["settings"].outage_retry_s:
             log.error("giving up after %.0f s of outage: %s", waited, exc.message)
             await _count(ctx, {"jobs_failed": 1})
             raise

@@ -92,8 +92,10 @@ async def chat(
             "server_error", f"the reply is not Ollama's: not JSON ({exc})", retryable=True
         ) from exc
     except TypeError as exc:
-        # The client unpacks the reply's JSON into its response model: null or a list at the
-        # top fails there. (A wrong call of ours would fail the same way, in every test.)
+        # The client unpacks the reply's JSON into its response model (cls(**json)): null or
+        # a list at the top fails there. Any other TypeError is ours, and raises.
+        if "argument after ** must be a mapping" not in str(exc):
+            raise
         raise JudgeFailure(
             "server_error", f"the reply is not Ollama's: not a JSON object ({exc})", retryable=True
         ) from exc

@@ -33,22 +33,6 @@ _MOVE_ANSWER = (
     .where(_ANSWERS.c.id == bindparam("b_id"), _ANSWERS.c.status != "done")
     .values(status=bindparam("b_status"), error=bindparam("b_error"), verified_at=bindparam("b_at"))
 )
-_VERDICT_COLUMNS = (  # what verdict_columns fills, as the judge rewrites it
-    "flagged",
-    "code_flagged",
-    "judge_flagged",
-    "judge_status",
-    "judge_model",
-    "prompt_version",
-    "reasons",
-    "stages",
-    "checker_version",
-)
-_UPDATE_VERDICT = (
-    update(_VERDICTS)
-    .where(_VERDICTS.c.answer_id == bindparam("b_answer_id"))
-    .values({name: bindparam(f"b_{name}") for name in _VERDICT_COLUMNS})
-)
 _INSERT_VERDICT = insert(_VERDICTS)
 _DELETE_FINDINGS = delete(_FINDINGS).where(_FINDINGS.c.answer_id == bindparam("b_answer_id"))
 _INSERT_FINDINGS = insert(_FINDINGS)
@@ -158,6 +142,19 @@ def verdict_columns(
         "stages": stages,
         "checker_version": checker_version,
     }
+
+
+# The columns verdict_columns fills, each a parameter: one statement for every judge write.
+_UPDATE_VERDICT = (
+    update(_VERDICTS)
+    .where(_VERDICTS.c.answer_id == bindparam("b_answer_id"))
+    .values(
+        {
+            name: bindparam(f"b_{name}")
+            for name in verdict_columns(flagged=False, reasons=[], stages={}, checker_version="")
+        }
+    )
+)
 
 
 async def write_verdict(
