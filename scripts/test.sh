@@ -42,7 +42,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly no \
+redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$work" --save '' --appendonly yes \
   --daemonize yes --pidfile "$work/redis.pid" --logfile "$work/redis.log"
 run_pg "$pg_bin/initdb" -D "$work/pg/data" -U "$pg_user" --auth=trust -E UTF8 >/dev/null
 run_pg "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w \

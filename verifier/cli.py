@@ -118,10 +118,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _doctor(redis_url: str, queue_name: str) -> dict[str, float]:
+async def _doctor(
+    redis_url: str, queue_name: str
+) -> tuple[dict[str, float], dict[str, str] | None]:
     redis = Redis.from_url(redis_url, socket_connect_timeout=3)
     try:
-        return await monitoring.read(redis, queue_name)
+        return await monitoring.read(redis, queue_name), await monitoring.redis_config(redis)
     finally:
         await redis.aclose()
 
@@ -133,10 +135,11 @@ def cmd_doctor(_: argparse.Namespace) -> int:
     if redis_url is None:
         raise ValueError("no Redis to read counters from: set VERIFIER_REDIS_URL or start serve")
     try:
-        counters = asyncio.run(_doctor(redis_url, settings.queue_name))
+        counters, config = asyncio.run(_doctor(redis_url, settings.queue_name))
     except (RedisError, OSError) as exc:
         raise ValueError(f"Redis at {redis_url} is unavailable: {exc}") from exc
     checks = monitoring.function_checks(counters, settings.judge_enabled)
+    checks += monitoring.durability_checks(config)
     for check in checks:
         value = "no data" if check.value is None else f"{check.value:.3g}"
         mark = "OFF" if check.off else "ok "

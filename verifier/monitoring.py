@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 from verifier.pipeline import CODE_STAGES, VerdictData
 
@@ -147,3 +148,46 @@ def function_checks(counters: dict[str, float], judge_enabled: bool) -> list[Che
             )
         )
     return checks
+
+
+async def redis_config(redis: Redis) -> dict[str, str] | None:
+    """Redis's persistence and eviction settings, or None where CONFIG is not allowed."""
+    try:
+        raw: dict[Any, Any] = {}
+        for name in ("appendonly", "maxmemory", "maxmemory-policy"):
+            raw.update(await redis.config_get(name))
+    except ResponseError:  # managed services often refuse CONFIG
+        return None
+    return {
+        (k.decode() if isinstance(k, bytes) else str(k)): (
+            v.decode() if isinstance(v, bytes) else str(v)
+        )
+        for k, v in raw.items()
+    }
+
+
+def durability_checks(config: dict[str, str] | None) -> list[Check]:
+    """Whether Redis keeps what the API accepted: the queue lives there until a worker stores it."""
+    if config is None:
+        name = "redis durability (CONFIG refused: check appendonly, maxmemory-policy by hand)"
+        return [Check(name, None, "appendonly yes, no eviction", False, "")]
+    appendonly = config.get("appendonly") == "yes"
+    limited = config.get("maxmemory", "0") != "0"
+    evicts = limited and config.get("maxmemory-policy") != "noeviction"
+    return [
+        Check(
+            "redis append-only file",
+            float(appendonly),
+            "yes",
+            not appendonly,
+            "appendonly is no: a Redis restart loses every answer accepted but not yet stored",
+        ),
+        Check(
+            "redis eviction",
+            float(evicts),
+            "none (maxmemory 0 or policy noeviction)",
+            evicts,
+            f"maxmemory-policy {config.get('maxmemory-policy')} with maxmemory "
+            f"{config.get('maxmemory')}: under memory pressure Redis drops queued jobs",
+        ),
+    ]

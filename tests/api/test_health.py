@@ -109,6 +109,37 @@ def test_log_lines_are_json_with_the_answer_id() -> None:
     assert line["status"] == "done" and line["level"] == "info"
 
 
+async def test_doctor_says_when_redis_would_lose_accepted_answers(redis_url: str) -> None:
+    # The queue lives in Redis until a worker stores each answer: a Redis without its
+    # append-only file, or one that evicts keys, loses what the API answered 202 for.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
+    env.update(VERIFIER_REDIS_URL=redis_url, VERIFIER_QUEUE_NAME=f"test:{uuid.uuid4().hex}")
+    async with Redis.from_url(redis_url) as redis:
+        saved = await monitoring.redis_config(redis)
+        assert saved is not None
+        checks = {c.name: c for c in monitoring.durability_checks(saved)}
+        assert not checks["redis append-only file"].off  # the tests' Redis keeps its file
+        try:
+            await redis.config_set("appendonly", "no")
+            await redis.config_set("maxmemory", "100mb")
+            await redis.config_set("maxmemory-policy", "allkeys-lru")
+            doctor = await asyncio.to_thread(
+                subprocess.run,
+                [sys.executable, "-m", "verifier.cli", "doctor"],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
+        finally:
+            for name in ("appendonly", "maxmemory", "maxmemory-policy"):
+                await redis.config_set(name, saved[name])
+    assert doctor.returncode == 1
+    assert "OFF redis append-only file" in doctor.stdout
+    assert "OFF redis eviction" in doctor.stdout and "allkeys-lru" in doctor.stdout
+
+
 def test_routine_http_requests_are_logged_only_at_debug() -> None:
     root = logging.getLogger()
     saved = root.handlers[:], root.level
