@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,10 +36,19 @@ async def fetch_excerpts(
 ) -> list[dict[str, Any]]:
     """Excerpts for the question from the endpoint, numbered as it numbers them."""
     try:
-        async with httpx.AsyncClient(timeout=settings.timeout_s) as client:
+        # httpx's timeout holds for each phase and each read: an endpoint that trickles its
+        # reply could outlast the worker's job, and arq never runs a timed-out job again.
+        async with (
+            asyncio.timeout(settings.timeout_s),
+            httpx.AsyncClient(timeout=settings.timeout_s) as client,
+        ):
             response = await client.post(
                 settings.url, json={"question": question, "answer": answer}
             )
+    except TimeoutError as exc:
+        raise DependencyUnavailable(
+            "retrieval endpoint", f"no whole reply in {settings.timeout_s:g} s"
+        ) from exc
     except httpx.HTTPError as exc:
         raise DependencyUnavailable("retrieval endpoint", f"{type(exc).__name__}: {exc}") from exc
     if response.status_code == 429 or response.status_code >= 500:

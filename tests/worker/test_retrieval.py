@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import httpx
@@ -12,6 +13,8 @@ from tests.conftest import Keys, run_worker, serve_app
 from tests.fakes.retrieval_server import FakeRetrieval
 from verifier.config import Settings
 from verifier.db import SessionMaker
+from verifier.exceptions import DependencyUnavailable
+from verifier.retrieval import RetrievalSettings, fetch_excerpts
 from worker.tasks import verify_answer
 
 FETCHED = [{"n": 4, "text": "Summe Garten 2025: 3.914,27 EUR (21 Belege)", "title": "SQL"}]
@@ -73,3 +76,16 @@ async def test_a_down_endpoint_retries_the_job(sessionmaker: SessionMaker) -> No
             submission=AGENT,
             received_at="2026-11-29T10:00:00+00:00",
         )
+
+
+async def test_an_endpoint_that_trickles_its_reply_is_cut_off_and_retried() -> None:
+    # Each pause is shorter than the timeout, so httpx (per read) would wait for all of
+    # them; the whole reply must come within the timeout, or a worker job could time out.
+    with FakeRetrieval(FETCHED, trickle_s=0.3) as slow:
+        settings = RetrievalSettings(url=slow.url, timeout_s=0.5)
+        began = time.monotonic()
+        with pytest.raises(DependencyUnavailable, match=r"no whole reply in 0\.5 s"):
+            await fetch_excerpts(settings, AGENT["question"], AGENT["answer"])
+        assert time.monotonic() - began < 1.2
+        patient = RetrievalSettings(url=slow.url, timeout_s=5)
+        assert [e["n"] for e in await fetch_excerpts(patient, "q", "a")] == [4]
