@@ -37,6 +37,7 @@ class Reply:
     done_reason: str = "stop"
     thinking: str | None = None
     body: str | bytes | None = None  # sent as it is with a 200, instead of Ollama's JSON
+    trickle_s: float = 0.0  # a pause before each of five pieces of a non-streamed reply
 
     @classmethod
     def proxy_page(cls) -> Reply:
@@ -261,6 +262,11 @@ class FakeOllama:
             message: dict[str, Any] = {"role": "assistant", "content": reply.content}
             if reply.thinking is not None:
                 message["thinking"] = reply.thinking
+            if reply.trickle_s:
+                whole = json.dumps({**final, "message": message}).encode()
+                return StreamingResponse(
+                    _trickled(whole, reply.trickle_s), media_type="application/json"
+                )
             return JSONResponse({**final, "message": message})
         return StreamingResponse(
             self._stream(model, reply, final), media_type="application/x-ndjson"
@@ -301,6 +307,13 @@ class FakeOllama:
             "eval_count": generated,
             "eval_duration": eval_ns,
         }
+
+
+async def _trickled(body: bytes, pause_s: float) -> AsyncIterator[bytes]:
+    cut = len(body) // 5 + 1
+    for start in range(0, len(body), cut):
+        await asyncio.sleep(pause_s)
+        yield body[start : start + cut]
 
 
 def _line(obj: dict[str, Any]) -> str:

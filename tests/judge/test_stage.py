@@ -153,6 +153,13 @@ async def test_a_reply_that_is_not_ollamas_is_a_server_error_never_a_crash(
     assert "not Ollama's" in stage["reason"] and stage["attempts"] >= 2
 
 
+async def test_a_reply_that_trickles_in_is_cut_off_at_the_timeout(ollama: FakeOllama) -> None:
+    # Every pause is shorter than the timeout, so the client (per read) would wait for all.
+    ollama.respond_with(lambda _body: dataclasses.replace(Reply.json(OK), trickle_s=0.3))
+    stage = await run(judge(ollama.url, timeout_s=0.5, deadline_s=0.8))
+    assert stage["status"] == "timeout" and "no whole reply" in stage["reason"]
+
+
 async def test_a_slow_judge_times_out_within_the_deadline(ollama: FakeOllama) -> None:
     ollama.respond_with(lambda _body: Reply(content="{}", delay_s=2))
     stage = await run(judge(ollama.url, timeout_s=0.3, deadline_s=0.5))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -55,17 +56,25 @@ async def chat(
     options: dict[str, Any],
     think: bool,
     min_prompt_tokens: int,
+    timeout_s: float,
 ) -> CallResult:
     """Ask the model once; raises JudgeFailure naming what went wrong."""
     try:
-        response = await client.chat(
-            model=model,
-            messages=messages,
-            format=OUTPUT_SCHEMA,
-            options=options,
-            think=think,
-            stream=False,
-        )
+        # The client's timeout holds for each read: a reply that trickles in could outlast
+        # the judge job, which arq never runs again once it timed out.
+        async with asyncio.timeout(timeout_s):
+            response = await client.chat(
+                model=model,
+                messages=messages,
+                format=OUTPUT_SCHEMA,
+                options=options,
+                think=think,
+                stream=False,
+            )
+    except TimeoutError as exc:
+        raise JudgeFailure(
+            "timeout", f"Ollama sent no whole reply in {timeout_s:g} s", retryable=True
+        ) from exc
     except ollama.ResponseError as exc:
         if exc.status_code == 404:
             raise JudgeFailure(

@@ -127,6 +127,7 @@ async def attempt_once(
             options=call.options,
             think=settings.think,
             min_prompt_tokens=call.min_prompt_tokens,
+            timeout_s=settings.timeout_s,
         )
     except JudgeFailure as failure:
         if failure.call is not None:
