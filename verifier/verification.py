@@ -187,6 +187,11 @@ async def process_submission(
     return Outcome("done" if final else "judging", verdict, submission["excerpts"], code_s)
 
 
+async def mark_failed(sessionmaker: SessionMaker, answer_id: str, error: str) -> None:
+    """End a stored answer as failed, with why, its code-stage verdict left as stored."""
+    await _store(sessionmaker, answer_id, None, final=True, error=error)
+
+
 class JudgeRetry(Exception):
     """The judge failed in a way worth another try, and the deadline leaves time for it."""
 

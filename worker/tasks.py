@@ -15,7 +15,12 @@ from verifier.exceptions import DependencyUnavailable
 from verifier.logs import answer_id_var
 from verifier.queue import enqueue_once, judge_job_id, judge_queue
 from verifier.retry import backoff
-from verifier.verification import JudgeRetry, judge_stored_answer, process_submission
+from verifier.verification import (
+    JudgeRetry,
+    judge_stored_answer,
+    mark_failed,
+    process_submission,
+)
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +135,16 @@ async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: floa
         raise Retry(defer=retry.delay_s) from retry
     except DependencyUnavailable as exc:
         raise Retry(defer=retry_delay(ctx["job_try"])) from exc
+    except Exception as exc:
+        # A bug, or a stored row this version cannot read: without an end the answer would
+        # read 'running' forever. It ends failed, saying why (the code verdict stays).
+        log.exception("the judge stage crashed")
+        try:
+            await mark_failed(ctx["sessionmaker"], answer_id, f"the judge stage crashed: {exc!r}")
+        except DependencyUnavailable as down:
+            raise Retry(defer=retry_delay(ctx["job_try"])) from down
+        await _count(ctx, {"jobs_failed": 1})
+        return "failed"
     finally:
         answer_id_var.reset(token)
     if outcome.verdict is not None:

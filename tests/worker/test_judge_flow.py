@@ -6,14 +6,15 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from tests.api.test_answers import submission
-from tests.conftest import Keys, run_worker
+from tests.conftest import Keys, run_worker, serve_app
 from tests.fakes.ollama_server import FakeOllama, Reply
 from verifier.config import Settings
 from verifier.db import SessionMaker
-from verifier.store.models import Finding
+from verifier.store.models import Answer, Finding, Verdict
+from worker.main import build_workers
 
 SUPPORTED = {
     "claim": "39,95 EUR",
@@ -145,3 +146,36 @@ async def test_the_findings_are_the_final_reasons_once_each_after_a_retry(
             select(Finding.stage, Finding.kind).where(Finding.answer_id == posted.json()["id"])
         )
         assert sorted(tuple(row) for row in rows) == reasons
+
+
+async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
+    judged: Settings, sessionmaker: SessionMaker, keys: Keys, ollama: FakeOllama
+) -> None:
+    # A stored code verdict this version cannot read (an older or damaged row): the judge
+    # job must end the answer, saying why, instead of leaving it 'running' for good.
+    ollama.respond_with(lambda _body: Reply.json({"claims": [], "verdict": "ok", "objections": []}))
+    async with serve_app(judged) as (client, _):
+        posted = await client.post(
+            "/v1/answers",
+            json=submission("Sie kostete 39,95 EUR."),
+            headers=await keys.header("ingest"),
+        )
+        answer_id = posted.json()["id"]
+        code_stage = build_workers(judged, burst=True, poll_delay=0, handle_signals=False)[0]
+        try:
+            await code_stage.main()
+        finally:
+            await code_stage.close()
+        async with sessionmaker() as session:
+            await session.execute(
+                update(Verdict).where(Verdict.answer_id == answer_id).values(reasons=[{"odd": 1}])
+            )
+            await session.commit()
+        await run_worker(judged)
+        state = (
+            await client.get(f"/v1/answers/{answer_id}", headers=await keys.header("ingest"))
+        ).json()
+    assert state["status"] == "failed"
+    async with sessionmaker() as session:
+        answer = await session.get(Answer, answer_id)
+    assert answer is not None and "the judge stage crashed" in (answer.error or "")
