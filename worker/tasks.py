@@ -43,6 +43,14 @@ async def _count(ctx: dict[str, Any], counts: dict[str, float]) -> None:
         log.error("could not update the monitor counters: %s", exc)
 
 
+async def _retry_later(ctx: dict[str, Any], reason: str) -> Retry:
+    """Log and count a code-stage job that runs again after the outage backoff."""
+    delay = retry_delay(ctx["job_try"])
+    log.warning("retrying in %.1fs: %s", delay, reason, extra={"job_try": ctx["job_try"]})
+    await _count(ctx, {"jobs_retried": 1})
+    return Retry(defer=delay)
+
+
 async def verify_answer(
     ctx: dict[str, Any],
     *,
@@ -73,10 +81,7 @@ async def verify_answer(
             log.error("giving up after %.0f s of outage: %s", waited, exc.message)
             await _count(ctx, {"jobs_failed": 1})
             raise
-        delay = retry_delay(ctx["job_try"])
-        log.warning("retrying in %.1fs: %s", delay, exc.message, extra={"job_try": ctx["job_try"]})
-        await _count(ctx, {"jobs_retried": 1})
-        raise Retry(defer=delay) from exc
+        raise await _retry_later(ctx, exc.message) from exc
     except Exception:
         await _count(ctx, {"jobs_failed": 1})
         raise
@@ -88,10 +93,7 @@ async def verify_answer(
         except (RedisError, OSError) as exc:
             # Stored, but no judge job queued: the answer would wait for a judge forever. This
             # job runs again instead (it rewrites the same code verdict, then enqueues once).
-            delay = retry_delay(ctx["job_try"])
-            log.warning("could not queue the judge, retrying in %.1fs: %s", delay, exc)
-            await _count(ctx, {"jobs_retried": 1})
-            raise Retry(defer=delay) from exc
+            raise await _retry_later(ctx, f"could not queue the judge: {exc}") from exc
     counts: dict[str, float] = {f"jobs_{'failed' if outcome.status == 'failed' else 'done'}": 1}
     if outcome.verdict is not None:
         counts.update(monitoring.code_counts(outcome.verdict, outcome.excerpts, outcome.code_s))
