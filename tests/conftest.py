@@ -148,9 +148,11 @@ def keys(sessionmaker: SessionMaker) -> Keys:
     return Keys(sessionmaker)
 
 
-async def run_worker(settings: Settings) -> None:
-    """Drain the queues with real arq workers in burst mode: code stage first, then judge."""
-    for worker in build_workers(settings, burst=True, poll_delay=0, handle_signals=False):
+async def run_worker(settings: Settings, code_stage_only: bool = False) -> None:
+    """Drain the queues with real arq workers in burst mode: code stage first, then judge
+    (unless code_stage_only: the judge's jobs stay queued)."""
+    workers = build_workers(settings, burst=True, poll_delay=0, handle_signals=False)
+    for worker in workers[:1] if code_stage_only else workers:
         try:
             await worker.main()
         finally:

@@ -10,7 +10,6 @@ from redis.asyncio import Redis
 
 from tests.conftest import Keys, run_worker, serve_app
 from verifier.config import Settings
-from worker.main import build_workers
 
 RECEIPT = (
     "Rechnung Nr. 12201711\nBaumarkt Schulte, 14.03.2026\n"
@@ -137,11 +136,7 @@ async def test_a_repeated_post_while_the_judge_is_still_to_come_says_running(
         ingest = await keys.header("ingest")
         body = submission("Sie kostete 39,95 EUR.", external_id="chat-78")
         first = await client.post("/v1/answers", json=body, headers=ingest)
-        code_stage = build_workers(judged, burst=True, poll_delay=0, handle_signals=False)[0]
-        try:
-            await code_stage.main()
-        finally:
-            await code_stage.close()
+        await run_worker(judged, code_stage_only=True)
         again = await client.post("/v1/answers", json=body, headers=ingest)
     assert again.json() == {"id": first.json()["id"], "status": "running", "duplicate": True}
 

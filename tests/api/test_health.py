@@ -109,11 +109,24 @@ def test_log_lines_are_json_with_the_answer_id() -> None:
     assert line["status"] == "done" and line["level"] == "info"
 
 
+async def run_doctor(redis_url: str, queue: str) -> subprocess.CompletedProcess[str]:
+    """`verifier doctor` as an operator runs it, on this Redis and queue only."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
+    env.update(VERIFIER_REDIS_URL=redis_url, VERIFIER_QUEUE_NAME=queue)
+    return await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "verifier.cli", "doctor"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 async def test_doctor_says_when_redis_would_lose_accepted_answers(redis_url: str) -> None:
     # The queue lives in Redis until a worker stores each answer: a Redis without its
     # append-only file, or one that evicts keys, loses what the API answered 202 for.
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
-    env.update(VERIFIER_REDIS_URL=redis_url, VERIFIER_QUEUE_NAME=f"test:{uuid.uuid4().hex}")
     async with Redis.from_url(redis_url) as redis:
         saved = await monitoring.redis_config(redis)
         assert saved is not None
@@ -123,15 +136,7 @@ async def test_doctor_says_when_redis_would_lose_accepted_answers(redis_url: str
             await redis.config_set("appendonly", "no")
             await redis.config_set("maxmemory", "100mb")
             await redis.config_set("maxmemory-policy", "allkeys-lru")
-            doctor = await asyncio.to_thread(
-                subprocess.run,
-                [sys.executable, "-m", "verifier.cli", "doctor"],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=60,
-                check=False,
-            )
+            doctor = await run_doctor(redis_url, f"test:{uuid.uuid4().hex}")
         finally:
             for name in ("appendonly", "maxmemory", "maxmemory-policy"):
                 await redis.config_set(name, saved[name])
@@ -158,20 +163,6 @@ def test_routine_http_requests_are_logged_only_at_debug() -> None:
 
 async def test_doctor_exits_non_zero_when_a_monitor_is_off(redis_url: str) -> None:
     queue = f"test:{uuid.uuid4().hex}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
-    env.update(VERIFIER_REDIS_URL=redis_url, VERIFIER_QUEUE_NAME=queue)
-
-    async def doctor() -> subprocess.CompletedProcess[str]:
-        return await asyncio.to_thread(
-            subprocess.run,
-            [sys.executable, "-m", "verifier.cli", "doctor"],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
-
     async with Redis.from_url(redis_url) as redis:
         await monitoring.add(
             redis,
@@ -188,9 +179,9 @@ async def test_doctor_exits_non_zero_when_a_monitor_is_off(redis_url: str) -> No
                 "excerpt_chars": 800,
             },
         )
-        healthy = await doctor()
+        healthy = await run_doctor(redis_url, queue)
         assert healthy.returncode == 0, healthy.stdout + healthy.stderr
         await monitoring.add(redis, queue, {"jobs_started": 20, "jobs_done": 20, "verdicts": 20})
-        sick = await doctor()
+        sick = await run_doctor(redis_url, queue)
     assert sick.returncode == 1
     assert "OFF share of verdicts with a judge result: 0.167" in sick.stdout

@@ -14,7 +14,6 @@ from tests.fakes.ollama_server import FakeOllama, Reply
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.store.models import Answer, Finding, Verdict
-from worker.main import build_workers
 
 SUPPORTED = {
     "claim": "39,95 EUR",
@@ -161,11 +160,7 @@ async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
             headers=await keys.header("ingest"),
         )
         answer_id = posted.json()["id"]
-        code_stage = build_workers(judged, burst=True, poll_delay=0, handle_signals=False)[0]
-        try:
-            await code_stage.main()
-        finally:
-            await code_stage.close()
+        await run_worker(judged, code_stage_only=True)
         async with sessionmaker() as session:
             await session.execute(
                 update(Verdict).where(Verdict.answer_id == answer_id).values(reasons=[{"odd": 1}])
