@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 import tempfile
 import time
@@ -43,9 +42,9 @@ from sqlalchemy import func as sql_func
 from sqlalchemy import select
 
 from bench.support import (
-    DATABASE_ENV,
     REDIS_ENV,
     TENANT,
+    add_server_args,
     clear_redis,
     database_version,
     fresh_database,
@@ -326,13 +325,7 @@ async def run(args: argparse.Namespace) -> int:
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The command line of ``python -m bench worker``."""
     parser = argparse.ArgumentParser(prog="python -m bench worker", description=__doc__)
-    parser.add_argument("--redis-url", default=os.environ.get(REDIS_ENV))
-    parser.add_argument(
-        "--database-url",
-        default=os.environ.get(DATABASE_ENV),
-        help=f"a PostgreSQL server to create the database on (default: ${DATABASE_ENV}); "
-        "without it only SQLite is measured",
-    )
+    add_server_args(parser)
     parser.add_argument("--answers", type=int, default=500, help="answers per run")
     parser.add_argument(
         "--floor-jobs", type=int, default=5000, help="jobs of the floor's run (it is fast)"
