@@ -10,6 +10,7 @@ import pytest
 from redis.asyncio import Redis
 
 from tests.conftest import Keys, run_worker
+from verifier.app import create_app
 from verifier.config import Settings
 
 VALID: dict[str, Any] = {
@@ -86,6 +87,37 @@ async def test_malformed_json_is_422(client: httpx.AsyncClient, keys: Keys) -> N
     response = await client.post("/v1/answers", content=b'{"answer": ', headers=headers)
     assert response.status_code == 422
     assert "JSON" in response.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("content", "status", "names"),
+    [
+        (b"", 422, "body: JSON decode error: Expecting value: line 1 column 1"),
+        (b"[1, 2]", 422, "body: Input should be"),
+        ('{"question": "Größe"}'.encode("latin-1"), 400, "not UTF-8"),
+    ],
+)
+async def test_empty_foreign_or_undecodable_bodies_are_named(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, content: bytes, status: int,
+    names: str,
+) -> None:  # fmt: skip
+    headers = {**await keys.header("ingest"), "Content-Type": "application/json"}
+    response = await client.post("/v1/answers", content=content, headers=headers)
+    assert response.status_code == status, response.text
+    assert names in response.json()["message"]
+    await assert_nothing_queued(settings)
+
+
+def test_the_answer_body_is_documented_whole(settings: Settings) -> None:
+    # The route parses its body itself (verifier.api.deps.read_answer): the schema is given.
+    operation = create_app(settings).openapi()["paths"]["/v1/answers"]["post"]
+    schema = operation["requestBody"]["content"]["application/json"]["schema"]
+    assert operation["requestBody"]["required"] is True
+    assert set(schema["required"]) == {"question", "answer", "excerpts"}
+    assert schema["additionalProperties"] is False
+    excerpt = schema["properties"]["excerpts"]["items"]
+    assert excerpt["properties"]["n"]["maximum"] == 2**31 - 1
+    assert "$ref" not in json.dumps(schema)
 
 
 async def test_body_over_the_limit_is_413(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Request, status
 from fastapi.responses import JSONResponse
 
 from verifier import service
-from verifier.api.deps import IngestDep, JsonBody, QueueDep, ReaderDep, SessionDep
+from verifier.api.deps import AnswerBodyDep, IngestDep, JsonBody, QueueDep, ReaderDep, SessionDep
 from verifier.schemas import AnswerAccepted, AnswerIn, AnswerOut, ErrorOut
 
 router = APIRouter(prefix="/v1/answers", tags=["answers"])
@@ -16,15 +18,35 @@ ERRORS: dict[int | str, dict[str, object]] = {
 }
 
 
+def answer_body_schema() -> dict[str, Any]:
+    """The OpenAPI request body of a posted answer: read_answer parses it, not FastAPI, so the
+    schema is given here, its nested models written in place."""
+    schema = AnswerIn.model_json_schema()
+    defs = schema.pop("$defs", {})
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return inline(defs[node["$ref"].rsplit("/", 1)[-1]])
+            return {key: inline(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [inline(value) for value in node]
+        return node
+
+    content = {"application/json": {"schema": inline(schema)}}
+    return {"required": True, "content": content}
+
+
 @router.post(
     "",
     status_code=status.HTTP_202_ACCEPTED,
     response_model=AnswerAccepted,
     dependencies=[JsonBody],
     responses=ERRORS,
+    openapi_extra={"requestBody": answer_body_schema()},
 )
 async def post_answer(
-    body: AnswerIn, principal: IngestDep, queue: QueueDep, request: Request
+    principal: IngestDep, body: AnswerBodyDep, queue: QueueDep, request: Request
 ) -> JSONResponse:
     """Accept a finished answer for background verification; a repeated external_id is 200."""
     can_retrieve = request.app.state.settings.retrieval_url is not None
