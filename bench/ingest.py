@@ -9,8 +9,11 @@ each as one uvicorn process on 127.0.0.1:
   database access of the ingest path, and it is cached);
 - **floor**: a raw ASGI app served the same way (``bench/serve.py``) that reads the body,
   LPUSHes it unparsed into the same Redis and answers 202 with an id;
-- **arq floor** (a reference, not the target's floor): the same raw app, but enqueueing the raw
-  body as an arq job, to show what arq's enqueue itself costs.
+- **fastapi floor** (a reference, not the target's floor): the least a FastAPI app that
+  validates the body must do, one route that validates it as ``AnswerIn`` and LPUSHes it, to
+  show what the framework and the validation cost before any code of ours;
+- **arq floor** (a reference): the same raw app, but enqueueing the raw body as an arq job, to
+  show what arq's enqueue itself costs.
 
 Each is driven by the same async httpx load generator: N concurrent clients posting the same
 catalog bodies for a warm-up, then for the measured duration; then one client alone, for the
@@ -213,7 +216,7 @@ async def run(args: argparse.Namespace) -> int:
             secret = await ingest_key(db_url)
             headers = {"Authorization": f"Bearer {secret}", "Content-Type": "application/json"}
             for _ in range(args.rounds):
-                for name in ("app", "floor", "arq floor"):
+                for name in ("app", "floor", "fastapi floor", "arq floor"):
                     queue = queue_name("ingest")
                     port = free_port()
                     if name == "app":
@@ -226,7 +229,7 @@ async def run(args: argparse.Namespace) -> int:
                             judge_enabled="false",
                         )
                     else:
-                        mode = "lpush" if name == "floor" else "arq"
+                        mode = {"floor": "lpush", "fastapi floor": "fastapi"}.get(name, "arq")
                         argv = python(
                             "-m",
                             "bench.serve",
@@ -270,14 +273,14 @@ def _report(servers: list[Server], args: argparse.Namespace, source: str, sizes:
         f"{args.alone:g} s; bodies: {source} ({sizes}); {args.rounds} round(s)"
     )
     print(
-        f"{'':<10} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'server CPU':>11}"
+        f"{'':<13} {'req/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'server CPU':>11}"
         f" {'capacity':>9} {'generator':>10} | {'1 client: p50':>13} {'p99 ms':>7}"
     )
-    print(f"{'':<10} {'':>7} {'':>7} {'':>7} {'ms/req':>11} {'req/s':>9} {'ms/req':>10} |")
+    print(f"{'':<13} {'':>7} {'':>7} {'':>7} {'ms/req':>11} {'req/s':>9} {'ms/req':>10} |")
     for s in servers:
         lo, al = s.loaded, s.alone
         print(
-            f"{s.name:<10} {lo.rate:>7,.0f} {ms(percentile(lo.latencies, 50)):>7}"
+            f"{s.name:<13} {lo.rate:>7,.0f} {ms(percentile(lo.latencies, 50)):>7}"
             f" {ms(percentile(lo.latencies, 99)):>7} {lo.cpu_ms_per_request:>11.3f}"
             f" {1000 / lo.cpu_ms_per_request:>9,.0f} {lo.generator_ms_per_request:>10.3f} |"
             f" {ms(percentile(al.latencies, 50)):>13} {ms(percentile(al.latencies, 99)):>7}"
@@ -291,6 +294,10 @@ def _report(servers: list[Server], args: argparse.Namespace, source: str, sizes:
     busy = _mean(servers, "floor", "server_cpu_s") / _mean(servers, "floor", "seconds")
     print("capacity: requests per second of server CPU (1000 / server CPU ms per request)")
     print(f"ratio app/floor: throughput {rate:.2f}, capacity {capacity:.2f}")
+    framework = _mean(servers, "floor", "cpu_ms_per_request") / _mean(
+        servers, "fastapi floor", "cpu_ms_per_request"
+    )
+    print(f"ratio fastapi floor/floor: capacity {framework:.2f} (FastAPI and validation alone)")
     if busy >= 0.9:
         judged, ratio = "throughput", rate
     else:
@@ -326,7 +333,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--duration", type=_positive, default=8, help="measured seconds")
     parser.add_argument("--warmup", type=_positive, default=2, help="unmeasured seconds first")
     parser.add_argument("--alone", type=_positive, default=2, help="seconds of one client")
-    parser.add_argument("--rounds", type=int, default=2, help="app, floor, arq floor, repeated")
+    parser.add_argument("--rounds", type=int, default=2, help="app and the floors, repeated")
     args = parser.parse_args(argv)
     args.redis_url = require(args.redis_url, "Redis", REDIS_ENV, "--redis-url")
     return args

@@ -1,9 +1,11 @@
 """Servers the benchmarks run as child processes (not benchmarks themselves).
 
-``python -m bench.serve floor --port P --redis-url URL --key KEY [--mode lpush|arq]``
+``python -m bench.serve floor --port P --redis-url URL --key KEY [--mode lpush|arq|fastapi]``
     The ingest floor: a raw ASGI app that pushes each request body into Redis as it came and
     answers 202, served exactly as ``verifier api`` serves the real app (JSON logs at INFO,
-    uvicorn with ``log_config=None`` run by ``asyncio.run``).
+    uvicorn with ``log_config=None`` on ``verifier.serving.run_loop``: uvloop). ``--mode arq``
+    enqueues an arq job instead; ``--mode fastapi`` is a reference: one FastAPI route that
+    validates the body as ``AnswerIn`` and LPUSHes it, nothing else.
 ``python -m bench.serve judge [--delay-ms D]``
     The scripted Ollama of ``tests/fakes/ollama_server.py`` answering every judge call with a
     valid verdict after D ms; prints ``judge stub listening at URL`` once it listens.
@@ -12,7 +14,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import re
 import signal
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import uvicorn
+from fastapi import FastAPI, Request, Response
 from redis.asyncio import Redis
 from starlette.types import Message, Receive, Scope, Send
 
@@ -30,6 +32,8 @@ from bench.support import JUDGE_READY
 from tests.fakes.ollama_server import FakeOllama, Reply
 from verifier.logs import setup_logging
 from verifier.queue import VERIFY_TASK, connect
+from verifier.schemas import AnswerIn
+from verifier.serving import run_loop
 
 _HEADERS = [(b"content-type", b"application/json")]
 
@@ -74,6 +78,24 @@ def floor_app(redis_url: str, key: str, mode: str) -> Callable[[Scope, Receive, 
         payload = json.dumps({"id": answer_id, "status": "queued", "duplicate": False}).encode()
         await send({"type": "http.response.start", "status": 202, "headers": _HEADERS})
         await send({"type": "http.response.body", "body": payload})
+
+    return app
+
+
+def fastapi_floor_app(redis_url: str, key: str) -> FastAPI:
+    """The least a FastAPI app validating the body must do: one route, no middleware of ours,
+    the body validated as AnswerIn (as the API parses it) and LPUSHed, 202 with an id."""
+    redis = Redis.from_url(redis_url)
+    app = FastAPI()
+
+    @app.post("/v1/answers")
+    async def post(request: Request) -> Response:
+        body = await request.body()
+        AnswerIn.model_validate_json(body)
+        answer_id = uuid.uuid4().hex
+        await redis.lpush(key, body)
+        payload = json.dumps({"id": answer_id, "status": "queued", "duplicate": False})
+        return Response(payload, status_code=202, media_type="application/json")
 
     return app
 
@@ -129,10 +151,11 @@ def serve_judge(delay_s: float) -> int:
 def serve_floor(port: int, redis_url: str, key: str, mode: str) -> int:
     """Serve the floor app as `verifier api` serves the real one."""
     setup_logging()
-    config = uvicorn.Config(
-        floor_app(redis_url, key, mode), host="127.0.0.1", port=port, log_config=None
-    )
-    asyncio.run(uvicorn.Server(config).serve())
+    app: Any = fastapi_floor_app(redis_url, key)
+    if mode != "fastapi":
+        app = floor_app(redis_url, key, mode)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None)
+    run_loop(uvicorn.Server(config).serve())
     return 0
 
 
@@ -144,7 +167,7 @@ def main(argv: list[str]) -> int:
     floor.add_argument("--port", type=int, required=True)
     floor.add_argument("--redis-url", required=True)
     floor.add_argument("--key", required=True)
-    floor.add_argument("--mode", choices=("lpush", "arq"), default="lpush")
+    floor.add_argument("--mode", choices=("lpush", "arq", "fastapi"), default="lpush")
     judge = sub.add_parser("judge")
     judge.add_argument("--delay-ms", type=float, default=0.0)
     args = parser.parse_args(argv)
