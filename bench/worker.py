@@ -20,6 +20,11 @@ serializer, result keeping, expiry) running a no-op function under the same task
 same jobs, in burst mode: it pays for Redis polling, job (de)serialisation and bookkeeping,
 nothing of ours.
 
+A reference row, **judge call only**, runs the same arq Worker on the same jobs, each making
+the answer's judge call and nothing else: ``ollama.AsyncClient.chat`` with the messages, output
+schema and options the judge stage sends (prepared before the run), against the same judge
+stand-in. It is what the design card's dependencies cost per answer before any code of ours.
+
 Logging is the service's (JSON lines at INFO), into a file in the temp dir.
 """
 
@@ -36,6 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from arq.typing import WorkerCoroutine
 from arq.worker import Worker, func
 from redis.asyncio import Redis
 from sqlalchemy import func as sql_func
@@ -59,8 +65,11 @@ from bench.support import (
     yes,
 )
 from verifier import monitoring
+from verifier.checks.models import SourceText
 from verifier.config import Settings
 from verifier.db import create_engine
+from verifier.judge.schema import OUTPUT_SCHEMA
+from verifier.judge.stage import JudgeSettings, Prepared, make_client, prepare
 from verifier.queue import VERIFY_TASK, SubmissionQueue, connect
 from verifier.service import new_answer_id
 from verifier.store.models import Answer, Verdict
@@ -92,13 +101,41 @@ async def _noop(ctx: dict[Any, Any], *args: Any, **kwargs: Any) -> str:
     return "done"
 
 
-def floor_worker(settings: Settings) -> Worker:
-    """arq's Worker with our options, running a no-op under the verify task's name."""
+def judge_call_only(judge: JudgeSettings, cases: Sequence[dict[str, Any]]) -> WorkerCoroutine:
+    """A job function making the answer's judge call through the Ollama client, nothing else:
+    the call is prepared (prompt, schema, options) before the run, so only the call is paid."""
+    client = make_client(judge)
+    calls: dict[str, Prepared] = {}
+    for case in cases:
+        excerpts = [SourceText(n=e["n"], text=e["text"]) for e in case["excerpts"]]
+        titles = {e["n"]: e["title"] for e in case["excerpts"] if e.get("title")}
+        call = prepare(judge, case["question"], case["answer"], excerpts, titles, None)
+        assert isinstance(call, Prepared), call  # the judge would not be asked
+        calls[case["answer"]] = call
+
+    async def judge_only(ctx: dict[Any, Any], *, submission: dict[str, Any], **_: Any) -> str:
+        call = calls[submission["answer"]]
+        await client.chat(
+            model=call.model,
+            messages=call.messages,
+            format=OUTPUT_SCHEMA,
+            options=call.options,
+            think=judge.think,
+            stream=False,
+        )
+        return "done"
+
+    return judge_only
+
+
+def floor_worker(settings: Settings, function: WorkerCoroutine | None = None) -> Worker:
+    """arq's Worker with our options, running a no-op (or function) under the verify task's
+    name."""
     options = worker_options(settings)
     return Worker(
         **{
             **options,
-            "functions": [func(_noop, name=VERIFY_TASK)],
+            "functions": [func(function or _noop, name=VERIFY_TASK)],
             "on_startup": None,
             "on_shutdown": None,
             "burst": True,
@@ -208,17 +245,18 @@ async def drain(
     settings: Settings,
     cases: Sequence[dict[str, Any]],
     answers: int,
-    floor: bool,
+    floor: Worker | None,
     timeout_s: float,
     profile: bool = False,
 ) -> Drain:
-    """Fill the queue, work it off in this process, time it, clean up Redis."""
+    """Fill the queue, work it off in this process (with the floor's arq Worker, or the
+    service's workers), time it, clean up Redis."""
     assert settings.redis_url
     ids = await _fill(settings, cases, answers)
     try:
         cpu = time.process_time()
         if floor:
-            worker = floor_worker(settings)
+            worker = floor
             began = time.perf_counter()
             try:
                 await worker.main()
@@ -267,16 +305,21 @@ async def run(args: argparse.Namespace) -> int:
             (backend, judge)
             for _ in range(args.rounds)
             for backend in [None, *backends]
-            for judge in ([False] if backend is None else [True, False])
+            for judge in ([False, True] if backend is None else [True, False])
         ]
         with json_logs(tmp / "worker.log"):
             async with judge_stub(0.0, tmp) as judge_url:
                 for k, (backend, judge) in enumerate(plan):
                     if backend is None:
-                        floor_settings = settings("sqlite+aiosqlite:///unused.db", "")
-                        runs.append(
-                            await drain("floor", floor_settings, cases, args.floor_jobs, True, 0)
-                        )
+                        floor_settings = settings("sqlite+aiosqlite:///unused.db", judge_url)
+                        name, worker, jobs = "floor", floor_worker(floor_settings), args.floor_jobs
+                        if judge:
+                            judge_settings = floor_settings.judge_settings()
+                            assert judge_settings is not None
+                            only = judge_call_only(judge_settings, cases)
+                            name, worker = "judge call only", floor_worker(floor_settings, only)
+                            jobs = args.answers
+                        runs.append(await drain(name, floor_settings, cases, jobs, worker, 0))
                         continue
                     async with fresh_database(backend, args.database_url, tmp, "worker") as url:
                         versions[backend] = await database_version(url)
@@ -286,7 +329,7 @@ async def run(args: argparse.Namespace) -> int:
                             settings(url, judge_url if judge else ""),
                             cases,
                             args.answers,
-                            False,
+                            None,
                             args.timeout,
                             profile=args.profile and k == 1,
                         )
@@ -307,7 +350,7 @@ async def run(args: argparse.Namespace) -> int:
     met = True
     for r in runs:
         ratio = r.rate / floor_rate
-        if r.name != "floor" and "judge instant" in r.name:
+        if "judge instant" in r.name:
             met = met and ratio >= TARGET
         print(
             f"{r.name:<28} {r.rate:>10,.0f} {ratio:>9.2f} {r.seconds:>7.2f} "
@@ -316,6 +359,10 @@ async def run(args: argparse.Namespace) -> int:
         if r.outcome:
             print(f"{'':<28} {r.outcome}")
     print("floor: arq no-op jobs per second (one job per answer); CPU: this process, all threads")
+    print(
+        "judge call only: the same jobs each making the answer's judge call through the Ollama "
+        "client, nothing else (a reference)"
+    )
     print(f"judge instant >= {TARGET:.0%} of the floor on every backend: {yes(met)}")
     print_machine(versions)
     broken = any(r.failed or "EXPECTED" in r.outcome for r in runs)
