@@ -70,9 +70,10 @@ async def read_answer(request: Request) -> AnswerIn:
     """The posted answer, parsed and validated by pydantic straight from the bytes.
 
     FastAPI's own body handling (json.loads, the model, its error bookkeeping) cost 5 % of the
-    route's CPU (bench ingest: 0.59 -> 0.56 ms a request). A body pydantic's parser refuses is parsed again by json.loads, so that
-    a 422 still names the field where json.loads reads what pydantic's parser does not (a lone
-    surrogate escape, nesting past its depth limit) and our validators then refuse it."""
+    route's CPU (bench ingest: 0.59 -> 0.56 ms a request). A body pydantic's parser refuses is
+    parsed again by json.loads, so that a 422 still names the field where json.loads reads
+    what pydantic's parser does not (a lone surrogate escape, nesting past its depth limit)
+    and our validators then refuse it."""
     raw = await request.body()
     try:
         return AnswerIn.model_validate_json(raw)
