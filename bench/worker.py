@@ -72,6 +72,7 @@ from verifier.judge.schema import OUTPUT_SCHEMA
 from verifier.judge.stage import JudgeSettings, Prepared, make_client, prepare
 from verifier.queue import VERIFY_TASK, SubmissionQueue, connect
 from verifier.service import new_answer_id
+from verifier.serving import run_loop
 from verifier.store.models import Answer, Verdict
 from worker.main import build_workers, worker_options
 
@@ -391,4 +392,4 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 
 def main(argv: list[str]) -> int:
     """Run the benchmark; exit status 1 when the target is missed or an answer is lost."""
-    return asyncio.run(run(parse(argv)))
+    return run_loop(run(parse(argv)))

@@ -8,7 +8,7 @@ import contextlib
 import signal
 import sys
 from collections.abc import Coroutine, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import uvicorn
 from sqlalchemy.engine import make_url
@@ -18,15 +18,16 @@ from verifier.config import Settings, get_settings
 from verifier.embedded_redis import EmbeddedRedis, running_url
 from verifier.logs import setup_logging
 
+_T = TypeVar("_T")
 
-def run_loop(main: Coroutine[Any, Any, None]) -> None:
+
+def run_loop(main: Coroutine[Any, Any, _T]) -> _T:
     """Run the service's event loop: uvloop where installed (it halves the loop's overhead)."""
     try:
         import uvloop
     except ImportError:
-        asyncio.run(main)
-    else:
-        uvloop.run(main)
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def migrate_database(settings: Settings) -> None:
