@@ -115,9 +115,11 @@ async def _store(
             dropped = True
             log.warning("database connection lost; trying again: %s", exc.message)
     async with unit_of_work(sessionmaker) as session:
-        if await queries.answer_status(session, answer_id) is None:
-            raise Conflict(f"external_id already used by another answer: {conflict.orig}")
-    raise RuntimeError(f"could not store the verdict of {answer_id}")
+        missing = await queries.answer_status(session, answer_id) is None
+    if missing and new is not None and new.submission.get("external_id"):
+        raise Conflict(f"external_id already used by another answer: {conflict.orig}")
+    # Some other rule of the database (SQLite reports a trigger's refusal as one, too).
+    raise RuntimeError(f"could not store the verdict of {answer_id}: {conflict.orig}")
 
 
 async def _with_excerpts(
@@ -181,8 +183,21 @@ async def process_submission(
     # The code stage lands at once; the judge runs as jobs of its own, one try per job, so
     # a slow or dead judge neither holds it back nor keeps a killed job from recovering fast.
     final = judge is None
-    verdict = with_judge(code, JUDGE_DISABLED if final else JUDGE_PENDING, "")
-    if not await _store(sessionmaker, answer_id, verdict, final=final, new=new):
+    try:
+        verdict = with_judge(code, JUDGE_DISABLED if final else JUDGE_PENDING, "")
+        stored = await _store(sessionmaker, answer_id, verdict, final=final, new=new)
+    except (DependencyUnavailable, Conflict):
+        raise  # an outage is retried; an external id held by another answer stays refused
+    except Exception as exc:
+        # A bug, or a verdict the database refuses: without the answer in the log it would be
+        # failed only in Redis, for as long as arq keeps the job's result. It is stored failed,
+        # saying why; if even that fails, the job fails (or, in an outage, runs again).
+        log.exception("the verdict could not be stored", extra={"answer_id": answer_id})
+        error = f"the verdict could not be stored: {exc!r}"
+        if not await _store(sessionmaker, answer_id, None, final=True, new=new, error=error):
+            return Outcome("done")  # a redelivered job: the verdict is already final
+        return Outcome("failed")
+    if not stored:
         return Outcome("done")  # a redelivered job: the verdict is already final
     return Outcome("done" if final else "judging", verdict, submission["excerpts"], code_s)
 

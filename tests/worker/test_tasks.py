@@ -163,3 +163,55 @@ async def test_an_outage_is_retried_for_hours_then_fails_loudly(settings: Settin
         await unreachable.dispose()
     # The count is no longer what ends the retries.
     assert Settings.model_fields["job_max_tries"].default >= 500
+
+
+REFUSE_VERDICTS = {
+    "postgresql": [
+        "CREATE FUNCTION refuse_verdict() RETURNS trigger LANGUAGE plpgsql AS "
+        "$$ BEGIN RAISE EXCEPTION 'verdicts are read-only today'; END $$",
+        "CREATE TRIGGER refuse_verdict BEFORE INSERT ON verdicts "
+        "FOR EACH ROW EXECUTE FUNCTION refuse_verdict()",
+    ],
+    "sqlite": [
+        "CREATE TRIGGER refuse_verdict BEFORE INSERT ON verdicts "
+        "BEGIN SELECT RAISE(ABORT, 'verdicts are read-only today'); END",
+    ],
+}
+# The test databases live for the whole session: the trigger must go with the test.
+ALLOW_VERDICTS = {
+    "postgresql": [
+        "DROP TRIGGER IF EXISTS refuse_verdict ON verdicts",
+        "DROP FUNCTION IF EXISTS refuse_verdict()",
+    ],
+    "sqlite": ["DROP TRIGGER IF EXISTS refuse_verdict"],
+}
+
+
+async def test_a_verdict_the_database_refuses_leaves_the_answer_failed_saying_why(
+    sessionmaker: SessionMaker, database_url: str
+) -> None:
+    # No outage, no bug of the checks: the database refuses the verdict itself (here a
+    # trigger, as a DBA's rule or a schema drift would). The answer must still land in the
+    # question log, failed with the reason, not live on only as a failed job in Redis; and
+    # SQLite's refusal (an integrity error) must not read as an external id in use.
+    backend = "postgresql" if database_url.startswith("postgresql") else "sqlite"
+
+    async def run(statements: list[str]) -> None:
+        async with sessionmaker() as session:
+            for statement in statements:
+                await session.execute(text(statement))
+            await session.commit()
+
+    await run(REFUSE_VERDICTS[backend])
+    try:
+        ctx = {"sessionmaker": sessionmaker, "job_try": 1}
+        assert await verify_answer(ctx, **job("r1")) == "failed"
+    finally:
+        await run(ALLOW_VERDICTS[backend])
+    async with sessionmaker() as session:
+        answer = await session.get(Answer, "r1")
+    assert answer is not None and answer.status == "failed"
+    assert answer.error is not None and "verdicts are read-only today" in answer.error
+    assert answer.error.startswith("the verdict could not be stored")
+    assert "external_id" not in answer.error
+    assert await count(sessionmaker, Verdict) == 0
