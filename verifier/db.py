@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -75,7 +76,14 @@ def is_outage(exc: BaseException) -> bool:
         return True
     if isinstance(exc, DBAPIError) and exc.connection_invalidated:
         return True
+    if isinstance(exc, DBAPIError) and _OUTAGE_SQLSTATE.match(getattr(exc.orig, "sqlstate", "")):
+        return True
     return isinstance(exc, OSError | ConnectionError | TimeoutError)
+
+
+# PostgreSQL's codes of a server that cannot take the work now: connection exceptions (08),
+# too many connections or no room (53), shutting down or starting up (57P01-57P03).
+_OUTAGE_SQLSTATE = re.compile(r"08|53|57P0[123]")
 
 
 @asynccontextmanager

@@ -101,7 +101,7 @@ def _in_body(exc: ValidationError) -> RequestValidationError:
     return RequestValidationError([{**e, "loc": ("body", *e["loc"])} for e in errors])
 
 
-SessionDep = Annotated[AsyncSession, Depends(get_session)]
+SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
 QueueDep = Annotated[SubmissionQueue, Depends(get_queue)]
 IngestDep = Annotated[Principal, require_role("ingest", "admin")]
 ReaderDep = Annotated[Principal, require_role("ingest", "reviewer", "analyst", "admin")]
