@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
+from arq.jobs import Job
 from sqlalchemy import select, update
 
 from tests.api.test_answers import submission
@@ -13,7 +14,9 @@ from tests.conftest import Keys, run_worker, serve_app
 from tests.fakes.ollama_server import FakeOllama, Reply
 from verifier.config import Settings
 from verifier.db import SessionMaker
+from verifier.queue import connect, deserialize_job, judge_queue
 from verifier.store.models import Answer, Finding, Verdict
+from worker.tasks import verify_answer
 
 SUPPORTED = {
     "claim": "39,95 EUR",
@@ -167,6 +170,24 @@ async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
             )
             await session.commit()
         await run_worker(judged)
+        # The code-stage job delivered once more (its worker died before arq noted the end):
+        # a failed answer is final, as a done one; nothing may move it back to 'running'
+        # with a judge job that will never come.
+        pool = await connect(judged.redis_url or "")
+        try:
+            info = await Job(answer_id, pool, _deserializer=deserialize_job).info()
+            assert info is not None
+            ctx = {
+                "settings": judged,
+                "sessionmaker": sessionmaker,
+                "judge": judged.judge_settings(),
+                "redis": pool,
+                "job_try": 2,
+            }
+            await verify_answer(ctx, **info.kwargs)
+            assert await pool.zcard(judge_queue(judged.queue_name)) == 0
+        finally:
+            await pool.aclose()
         state = (
             await client.get(f"/v1/answers/{answer_id}", headers=await keys.header("ingest"))
         ).json()

@@ -20,6 +20,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from verifier.pipeline import CODE_STAGES
 from verifier.store.models import Answer, Excerpt, Finding, Verdict
 
+# Once an answer is done or failed, a redelivered job changes nothing (a failed answer moved
+# back to 'running' by its code-stage job would wait for a judge job that never comes).
+FINAL_STATUSES = ("done", "failed")
 _ANSWERS = cast(Table, Answer.__table__)
 _EXCERPTS = cast(Table, Excerpt.__table__)
 _VERDICTS = cast(Table, Verdict.__table__)
@@ -30,7 +33,7 @@ _INSERT_ANSWER = insert(_ANSWERS)
 _INSERT_EXCERPTS = insert(_EXCERPTS)
 _MOVE_ANSWER = (
     update(_ANSWERS)
-    .where(_ANSWERS.c.id == bindparam("b_id"), _ANSWERS.c.status != "done")
+    .where(_ANSWERS.c.id == bindparam("b_id"), _ANSWERS.c.status.not_in(FINAL_STATUSES))
     .values(status=bindparam("b_status"), error=bindparam("b_error"), verified_at=bindparam("b_at"))
 )
 _INSERT_VERDICT = insert(_VERDICTS)
@@ -112,9 +115,9 @@ async def insert_answer(
 async def move_answer(
     session: AsyncSession, answer_id: str, status: str, at: datetime, error: str | None = None
 ) -> bool:
-    """Set the status of a stored answer that is not done yet (and the time when it now is).
+    """Set the status of a stored answer that is not final yet (and the time when it now is).
 
-    False when no row changed: the answer is missing or its verdict already final. The
+    False when no row changed: the answer is missing or already done or failed. The
     update comes first in a transaction so that, on PostgreSQL, its row lock orders
     concurrent deliveries of the same answer.
     """
