@@ -36,7 +36,7 @@ class Reply:
     eval_count: int | None = None
     done_reason: str = "stop"
     thinking: str | None = None
-    body: str | bytes | None = None  # sent as it is with a 200, instead of Ollama's JSON
+    body: str | bytes | None = None  # sent as it is (with status), instead of Ollama's JSON
     trickle_s: float = 0.0  # a pause before each of five pieces of a non-streamed reply
 
     @classmethod
@@ -251,6 +251,8 @@ class FakeOllama:
         reply = self._queue.popleft() if self._queue else self._fallback(body)
         if reply.delay_s:
             await asyncio.sleep(reply.delay_s)
+        if reply.status != 200 and reply.body is not None:  # a proxy's or a foreign error
+            return Response(reply.body, status_code=reply.status, media_type="application/json")
         if reply.status != 200:
             error = reply.error or HTTPStatus(reply.status).phrase
             return JSONResponse({"error": error}, status_code=reply.status)

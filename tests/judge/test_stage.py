@@ -153,6 +153,19 @@ async def test_a_reply_that_is_not_ollamas_is_a_server_error_never_a_crash(
     assert "not Ollama's" in stage["reason"] and stage["attempts"] >= 2
 
 
+@pytest.mark.parametrize("body", ['"Service Unavailable"', "[]", "null", "503"])
+async def test_an_error_status_with_foreign_json_is_retried_as_busy_never_a_crash(
+    ollama: FakeOllama, body: str
+) -> None:
+    # The client reads an error reply's JSON as {"error": ...}; other JSON crashed inside it.
+    ollama.script(Reply(status=503, body=body), Reply.json(OK))
+    stage = await run(judge(ollama.url, deadline_s=10))
+    assert (stage["status"], stage["attempts"]) == ("ok", 2)
+    ollama.respond_with(lambda _body: Reply(status=502, body=body))
+    stage = await run(judge(ollama.url, deadline_s=1))
+    assert stage["status"] == "server_error" and "Ollama answered 502" in stage["reason"]
+
+
 async def test_a_reply_that_trickles_in_is_cut_off_at_the_timeout(ollama: FakeOllama) -> None:
     # Every pause is shorter than the timeout, so the client (per read) would wait for all.
     ollama.respond_with(lambda _body: dataclasses.replace(Reply.json(OK), trickle_s=0.3))

@@ -76,16 +76,15 @@ async def chat(
             "timeout", f"Ollama sent no whole reply in {timeout_s:g} s", retryable=True
         ) from exc
     except ollama.ResponseError as exc:
-        if exc.status_code == 404:
-            raise JudgeFailure(
-                "model_missing", f"model {model!r} is not available: {exc.error}", retryable=False
-            ) from exc
-        kind = "busy" if exc.status_code in (429, 503) else "server_error"
-        raise JudgeFailure(
-            kind,
-            f"Ollama answered {exc.status_code}: {exc.error}",
-            retryable=exc.status_code in RETRYABLE_STATUS,
-        ) from exc
+        raise _status_failure(exc.status_code, exc.error, model) from exc
+    except AttributeError as exc:
+        # The client reads an error reply's JSON as an object ({"error": ...}); other JSON
+        # ("Service Unavailable", a list, null) fails in there, while it raises for the status.
+        context = exc.__context__
+        if not isinstance(context, httpx.HTTPStatusError):
+            raise
+        reply = context.response
+        raise _status_failure(reply.status_code, reply.text[:200], model) from exc
     except (ConnectionError, httpx.ConnectError) as exc:
         raise JudgeFailure("unavailable", f"Ollama is unreachable: {exc}", retryable=True) from exc
     except httpx.TimeoutException as exc:
@@ -160,6 +159,19 @@ async def chat(
             call=call,
         ) from exc
     return CallResult(output, call)
+
+
+def _status_failure(status: int, error: str, model: str) -> JudgeFailure:
+    """The failure an error status of Ollama means."""
+    if status == 404:
+        return JudgeFailure(
+            "model_missing", f"model {model!r} is not available: {error}", retryable=False
+        )
+    return JudgeFailure(
+        "busy" if status in (429, 503) else "server_error",
+        f"Ollama answered {status}: {error}",
+        retryable=status in RETRYABLE_STATUS,
+    )
 
 
 async def probe(url: str, model: str, timeout_s: float = 5.0) -> str | None:
