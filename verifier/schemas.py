@@ -54,7 +54,7 @@ def _depth(value: Any) -> int:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _unstorable(value: Any) -> str | None:
+def unstorable(value: Any) -> str | None:
     """Why a string in value cannot be stored as text, or None."""
     # Nested bodies (BaseModel) are skipped: they check their own fields.
     for _, item in _walk(value):
@@ -80,7 +80,7 @@ class Strict(BaseModel):
         # PostgreSQL cannot store U+0000 in text, and no database a lone surrogate: accepted,
         # such an answer would fail in the worker and be lost, so it is refused here, where
         # the caller can still fix it.
-        if problem := _unstorable(value):
+        if problem := unstorable(value):
             raise ValueError(problem)
         return value
 

@@ -104,6 +104,8 @@ async def test_invented_quotes_do_not_count(ollama: FakeOllama) -> None:
         (Reply.truncated_json(OK), "invalid_output"),
         (Reply.model_missing("gemma3:12b"), "model_missing"),
         (Reply(content='{"claims": [], "verdict": "fine"}'), "invalid_output"),
+        # A JSON escape of half a surrogate pair: no database stores it, no page shows it.
+        (Reply.json({**OK, "claims": [{**SUPPORTED, "claim": "30,47 m\ud83d"}]}), "invalid_output"),
     ],
 )
 async def test_non_retryable_failures_are_named_once_and_never_ok(

@@ -12,6 +12,7 @@ import ollama
 from pydantic import ValidationError
 
 from verifier.judge.schema import OUTPUT_SCHEMA, JudgeOutput
+from verifier.schemas import unstorable
 
 # Ollama answers these while loading or overloaded; a later try may succeed.
 RETRYABLE_STATUS = {408, 429, 500, 502, 503, 504}
@@ -150,7 +151,8 @@ async def chat(
             call=call,
         )
     try:
-        output = JudgeOutput.model_validate(json.loads(content))
+        parsed = json.loads(content)
+        output = JudgeOutput.model_validate(parsed)
     except (json.JSONDecodeError, ValidationError) as exc:
         raise JudgeFailure(
             "invalid_output",
@@ -158,6 +160,10 @@ async def chat(
             retryable=False,
             call=call,
         ) from exc
+    # A JSON escape can spell what no database stores ("\ud83d" alone): stored, such a
+    # verdict could never be shown or rated again.
+    if problem := unstorable(parsed):
+        raise JudgeFailure("invalid_output", f"the output {problem}", retryable=False, call=call)
     return CallResult(output, call)
 
 
