@@ -7,7 +7,11 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.analytics.conftest import NOV
 from tests.conftest import Keys
+from verifier.db import SessionMaker, unit_of_work
+from verifier.store import repository
+from verifier.store import verification_queries as queries
 
 
 async def metrics(client: httpx.AsyncClient, keys: Keys, **params: str) -> dict[str, Any]:
@@ -69,6 +73,33 @@ async def test_figures_match_the_hand_computed_fixture(
     ]
     assert body["summary"]["effect"] is False
     assert body["summary"]["text"].startswith("catch rate 66.7%")
+
+
+async def test_a_rated_answer_without_a_verdict_counts_as_posted_not_as_rated(
+    client: httpx.AsyncClient, keys: Keys, logged: None, sessionmaker: SessionMaker
+) -> None:
+    # An answer whose checks crashed is stored failed, without a verdict, and a reviewer
+    # may still rate it. Counted among the rated, 'rated among verified' passed 1 and the
+    # interval's square root crashed the metrics and the analytics page.
+    async with unit_of_work(sessionmaker) as session:
+        await queries.insert_answer(
+            session,
+            answer_id="f1",
+            tenant="acme",
+            status="failed",
+            at=NOV.replace(day=12),
+            received_at=NOV.replace(day=12),
+            submission={"question": "q f1", "answer": "a", "excerpts": []},
+            error="checks crashed: boom",
+        )
+        await repository.add_rating(
+            session, answer_id="f1", rating="correct", comment=None, rater="test"
+        )
+    body = await metrics(client, keys, **{"from": "2026-11-05", "to": "2026-11-30"})
+    coverage = body["coverage"]
+    assert (coverage["posted"], coverage["verified"], coverage["rated"]) == (7, 6, 5)
+    assert coverage["rated_among_verified"]["value"] == pytest.approx(5 / 6)
+    assert body["stages"]["combined"]["matrix"]["passed_correct"] == 1  # f1 in no cell
 
 
 async def test_an_empty_window_is_no_data_not_zero(

@@ -70,12 +70,14 @@ async def kind_groups(
 async def coverage_counts(
     session: AsyncSession, tenant: str, start: datetime, end: datetime
 ) -> dict[str, int]:
-    """Stored answers in the window, those with a verdict, and those with a blind rating."""
+    """Stored answers in the window, those with a verdict, and those of them with a blind
+    rating (an answer stored failed, without a verdict, may be rated too: it is not among the
+    rated the verifier's figures can use)."""
     query = (
         select(
             func.count(Answer.id),
             func.count(Verdict.id),
-            func.count(Rating.id),
+            func.count(case((Verdict.id.is_not(None), Rating.id))),
         )
         .select_from(Answer)
         .outerjoin(Verdict, Verdict.answer_id == Answer.id)
