@@ -106,7 +106,8 @@ async def connect(url: str) -> ArqRedis:
 
 
 def _claim_key(queue_name: str, tenant: str, external_id: str) -> str:
-    return f"{queue_name}:external-id:{tenant}:{external_id}"
+    # The tenant's length first: "acme" + "eu:1" and "acme:eu" + "1" must not share a key.
+    return f"{queue_name}:external-id:{len(tenant)}:{tenant}:{external_id}"
 
 
 @dataclass(frozen=True, slots=True)

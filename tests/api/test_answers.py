@@ -127,6 +127,23 @@ async def test_repeated_external_id_returns_first_id_and_enqueues_nothing(
         assert await redis.zcard(settings.queue_name) == 0
 
 
+async def test_external_ids_of_tenants_whose_names_overlap_stay_apart(
+    client: httpx.AsyncClient, keys: Keys
+) -> None:
+    # Tenant "acme" with "eu:1" and tenant "acme:eu" with "1" once shared one claim: the
+    # second answer was reported a duplicate of another tenant's and never verified.
+    first = await client.post(
+        "/v1/answers", json=submission("Sie kostete 39,95 EUR.", external_id="eu:1"),
+        headers=await keys.header("ingest", tenant="acme"),
+    )  # fmt: skip
+    second = await client.post(
+        "/v1/answers", json=submission("Es waren 12 EUR.", external_id="1"),
+        headers=await keys.header("ingest", tenant="acme:eu"),
+    )  # fmt: skip
+    assert (first.status_code, second.status_code) == (202, 202)
+    assert second.json()["id"] != first.json()["id"] and not second.json()["duplicate"]
+
+
 async def test_a_repeated_post_while_the_judge_is_still_to_come_says_running(
     keys: Keys, settings: Settings
 ) -> None:
