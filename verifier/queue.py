@@ -181,8 +181,8 @@ class SubmissionQueue:
             info = await job.info()
         except (RedisError, OSError) as exc:
             raise DependencyUnavailable("redis", str(exc)) from exc
-        if info is None:
-            return None
+        if info is None or info.function != VERIFY_TASK:
+            return None  # an id of no submission (an answer's judge job: "<id>:judge")
         kwargs = info.kwargs
         error = None
         mapped: Status

@@ -158,6 +158,31 @@ async def test_a_repeated_post_while_the_judge_is_still_to_come_says_running(
     assert again.json() == {"id": first.json()["id"], "status": "running", "duplicate": True}
 
 
+async def test_the_id_of_a_judge_job_is_no_answer(keys: Keys, settings: Settings) -> None:
+    # "<id>:judge" names the answer's judge job in Redis, not a submission: a 404, for every
+    # tenant, not a 500 that would also tell another tenant the answer exists.
+    judged = settings.model_copy(
+        update={"judge_enabled": True, "ollama_url": "http://127.0.0.1:9", "judge_deadline_s": 0.01}
+    )
+    async with serve_app(judged) as (client, _app):
+        posted = await client.post(
+            "/v1/answers", json=submission("Sie kostete 39,95 EUR."),
+            headers=await keys.header("ingest"),
+        )  # fmt: skip
+        await run_worker(judged)
+        judge_id = f"{posted.json()['id']}:judge"
+        for tenant in ("acme", "globex"):
+            seen = await client.get(
+                f"/v1/answers/{judge_id}", headers=await keys.header("ingest", tenant=tenant)
+            )
+            assert seen.status_code == 404, seen.text
+        rated = await client.post(
+            f"/v1/answers/{judge_id}/rating", json={"rating": "correct"},
+            headers=await keys.header("reviewer"),
+        )  # fmt: skip
+        assert rated.status_code == 404, rated.text
+
+
 async def test_rating_an_answer_still_on_the_queue_is_a_conflict(
     client: httpx.AsyncClient, keys: Keys
 ) -> None:
