@@ -133,6 +133,48 @@ async def test_windows_tenants_and_parameters_are_checked(
     assert typo.status_code == 422 and "form" in typo.json()["message"]
     reviewer = await client.get("/v1/metrics/verifier", headers=await keys.header("reviewer"))
     assert reviewer.status_code == 403
+    # Each route takes its own parameters only: another route's is as unknown as a typo.
+    for url in ("/v1/metrics/verifier?format=csv", "/v1/exports/ratings?bucket=week"):
+        foreign = await client.get(url, headers=analyst)
+        assert foreign.status_code == 422 and "unknown" in foreign.json()["message"], url
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "to=9999-12-31",
+        "to=0001-01-05",
+        "from=0001-01-01T00:00:00%2B01:00&to=2026-01-01",
+        "to=9999-12-31T23:59:59-05:00",
+        "from=1969-12-31&to=2026-01-01",
+    ],
+)
+async def test_moments_past_the_calendar_are_a_422_naming_the_parameter(
+    client: httpx.AsyncClient, keys: Keys, query: str
+) -> None:
+    for url in ("/v1/metrics/verifier", "/v1/exports/ratings"):
+        response = await client.get(f"{url}?{query}", headers=await keys.header("analyst"))
+        assert response.status_code == 422, (url, query, response.text)
+        name = query.split("&")[0].split("=")[0]
+        assert response.json()["message"].startswith(f"{name}: "), response.text
+
+
+async def test_a_window_in_another_time_zone_or_basic_dates_selects_the_same_rows(
+    client: httpx.AsyncClient, keys: Keys, logged: None
+) -> None:
+    # a1 came in at 2026-11-10T09:00Z; SQLite compares the stored UTC text, so an offset
+    # must be turned into UTC first.
+    analyst = await keys.header("analyst")
+    windows = [
+        "from=2026-11-10T08:30:00Z&to=2026-11-10T09:30:00Z",
+        "from=2026-11-10T10:30:00%2B02:00&to=2026-11-10T11:30:00%2B02:00",
+        "from=2026-11-10&to=2026-11-10",
+        "from=20261110&to=20261110",
+    ]
+    for window in windows:
+        rows = await client.get(f"/v1/exports/ratings?{window}&format=json", headers=analyst)
+        assert rows.status_code == 200, (window, rows.text)
+        assert [r["answer_id"] for r in rows.json()] == ["a1"], window
 
 
 async def test_export_joins_blind_ratings_with_verdicts(

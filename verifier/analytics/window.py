@@ -2,31 +2,52 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from verifier.exceptions import Unprocessable
 
+# Every moment is compared in UTC (SQLite stores and compares the UTC text), within years both
+# databases and the day arithmetic below can hold.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
-def parse_moment(value: str | None, name: str) -> datetime | None:
-    """A date (midnight UTC) or an ISO datetime; a clear 422 for anything else."""
+
+def parse_moment(value: str | None, name: str) -> tuple[datetime, bool] | None:
+    """A date (midnight UTC) or an ISO datetime, in UTC, and whether it was a date alone; a
+    clear 422 for anything else."""
     if not value:
         return None
     try:
+        return datetime.combine(date.fromisoformat(value), time(), UTC), True
+    except ValueError:
+        pass  # not a date alone (2026-11-10, 20261110): a time then
+    try:
         moment = datetime.fromisoformat(value)
+        moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
     except ValueError as exc:
         raise Unprocessable(f"{name}: {value!r} is not a date (YYYY-MM-DD) or ISO time") from exc
-    if len(value) == 10:
-        moment = datetime.combine(date.fromisoformat(value), datetime.min.time())
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    except OverflowError as exc:
+        raise Unprocessable(f"{name}: {value!r} is out of range") from exc
+    return moment, False
 
 
 def window(start: str | None, end: str | None) -> tuple[datetime, datetime]:
     """[from, to): defaults to the 30 days before now; 'to' given as a date includes that day."""
-    to = parse_moment(end, "to")
-    if to is not None and end is not None and len(end) == 10:
-        to += timedelta(days=1)
-    to = to or datetime.now(UTC)
-    since = parse_moment(start, "from") or to - timedelta(days=30)
-    if since >= to:
-        raise Unprocessable(f"from ({since.isoformat()}) must be before to ({to.isoformat()})")
-    return since, to
+    until = parse_moment(end, "to")
+    if until is None:
+        to = datetime.now(UTC)
+    else:
+        to = _within(until[0], "to", end) + (timedelta(days=1) if until[1] else timedelta())
+    since = parse_moment(start, "from")
+    begin = to - timedelta(days=30) if since is None else _within(since[0], "from", start)
+    if begin >= to:
+        raise Unprocessable(f"from ({begin.isoformat()}) must be before to ({to.isoformat()})")
+    return begin, to
+
+
+def _within(moment: datetime, name: str, value: str | None) -> datetime:
+    if not EARLIEST <= moment < LATEST:
+        raise Unprocessable(
+            f"{name}: {value!r} is out of range ({EARLIEST.year} to {LATEST.year - 1})"
+        )
+    return moment

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.dependencies.models import Dependant
 from fastapi.responses import JSONResponse, Response
 
 from verifier.analytics.service import report
@@ -19,7 +20,14 @@ from verifier.store import metrics_queries
 
 router = APIRouter(tags=["analytics"])
 AnalystDep = Annotated[Principal, require_role("analyst", "admin")]
-WINDOW_PARAMS = {"tenant", "from", "to", "bucket", "format"}
+
+
+def _declared_query(dependant: Dependant) -> set[str]:
+    """The query parameters a route takes, its dependencies' included."""
+    names = {param.alias for param in dependant.query_params}
+    for sub in dependant.dependencies:
+        names |= _declared_query(sub)
+    return names
 
 
 class Window:
@@ -33,7 +41,7 @@ class Window:
         start: Annotated[str | None, Query(alias="from")] = None,
         end: Annotated[str | None, Query(alias="to")] = None,
     ) -> None:
-        unknown = set(request.query_params) - WINDOW_PARAMS
+        unknown = set(request.query_params) - _declared_query(request.scope["route"].dependant)
         if unknown:
             raise Unprocessable(f"unknown query parameters: {sorted(unknown)}")
         if tenant is not None and tenant != principal.tenant and principal.role != "admin":
