@@ -56,11 +56,13 @@ def create_engine(
         engine = create_async_engine(url, connect_args={"timeout": 10})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
+    # Days (the analytics' buckets) are UTC days, as on SQLite, whatever zone the server has.
+    utc = {"timezone": "UTC"}
     return create_async_engine(
         url,
         pool_pre_ping=pre_ping,
         pool_timeout=5,
-        connect_args={"timeout": connect_timeout_s},
+        connect_args={"timeout": connect_timeout_s, "server_settings": utc},
     )
 
 

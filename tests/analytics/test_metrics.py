@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import text
 
-from tests.analytics.conftest import NOV
+from tests.analytics.conftest import NOV, stages
 from tests.conftest import Keys
 from verifier.db import SessionMaker, unit_of_work
 from verifier.store import repository
@@ -191,3 +193,35 @@ async def test_export_joins_blind_ratings_with_verdicts(
     assert lines[0].startswith("answer_id,received_at") and len(lines) == 6
     empty = await client.get("/v1/exports/ratings?from=2025-01-01&to=2025-01-02", headers=analyst)
     assert empty.text.strip().startswith("answer_id,") and len(empty.text.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+async def test_days_are_utc_days_whatever_the_servers_time_zone(
+    client: httpx.AsyncClient, keys: Keys, sessionmaker: SessionMaker, database_url: str
+) -> None:
+    # initdb gives a server its machine's zone: an answer at 23:30 UTC fell into the next day's
+    # bucket in Berlin, outside the window it was counted in (SQLite buckets in UTC).
+    async with sessionmaker() as session:
+        name = (await session.execute(text("SELECT current_database()"))).scalar_one()
+        await session.execute(text(f"ALTER DATABASE \"{name}\" SET timezone TO 'Europe/Berlin'"))
+        await session.commit()
+    try:
+        late = datetime(2026, 11, 10, 23, 30, tzinfo=UTC)
+        async with unit_of_work(sessionmaker) as session:
+            await queries.insert_answer(
+                session, answer_id="late", tenant="acme", status="done", at=late,
+                received_at=late, submission={"question": "q", "answer": "a", "excerpts": []},
+            )  # fmt: skip
+            await queries.write_verdict(
+                session, "late", first=True, flagged=True, reasons=[],
+                stages=stages(True, "ok"), checker_version="test", at=late,
+            )  # fmt: skip
+            await repository.add_rating(
+                session, answer_id="late", rating="incorrect", comment=None, rater="test"
+            )
+        body = await metrics(client, keys, **{"from": "2026-11-10", "to": "2026-11-10"})
+    finally:
+        async with sessionmaker() as session:
+            await session.execute(text(f'ALTER DATABASE "{name}" RESET timezone'))
+            await session.commit()
+    assert [bucket["bucket"] for bucket in body["over_time"]] == ["2026-11-10"]
