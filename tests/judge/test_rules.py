@@ -91,6 +91,13 @@ def settings(fallback: str | None = None) -> JudgeSettings:
 def test_the_judge_never_judges_its_own_family() -> None:
     assert family("gemma3:12b") == family("google/gemma-2-9b-it") == "gemma"
     assert family("Qwen/Qwen2.5-7B-Instruct") == family("qwen3:8b") == "qwen"
+    # Derived models carry their family inside the name.
+    for derived in ("medgemma:27b", "codegemma:7b", "shieldgemma:9b", "3b-gemma", "paligemma"):
+        assert family(derived) == "gemma", derived
+        assert pick_model(settings(), derived) is None, derived
+    assert family("codellama:13b") == family("tinyllama") == "llama"
+    assert family("dolphin-mixtral:8x7b") == "mixtral" and family("phi4:14b") == "phi"
+    assert family("7b-model") is None
     assert pick_model(settings(), "qwen3:8b") == "gemma3:12b"
     assert pick_model(settings(), None) == "gemma3:12b"
     assert pick_model(settings(), "gemma2:27b") is None

@@ -32,11 +32,23 @@ class JudgeSettings:
     deadline_s: float
 
 
+# Families whose name a derived model carries inside its own (medgemma, codellama,
+# deepseek-r1-distill-qwen): such a model is judged as one of that family. Only names no
+# other word holds ("phi" is in "dolphin"); the rest are known by the letters they start with.
+KNOWN_FAMILIES = ("gemma", "llama", "qwen", "mistral", "mixtral", "granite")
+_KNOWN = re.compile("|".join(KNOWN_FAMILIES))
+
+
 def family(model: str | None) -> str | None:
-    """The model family from its name: 'gemma3:12b' -> 'gemma', 'Qwen/Qwen2.5-7B' -> 'qwen'."""
+    """The model family from its name: 'gemma3:12b' -> 'gemma', 'Qwen/Qwen2.5-7B' -> 'qwen',
+    'medgemma:27b' -> 'gemma'; else the letters it starts with, None without any."""
     if not model:
         return None
-    match = re.match(r"[a-z]+", model.rsplit("/", 1)[-1].lower())
+    name = model.rsplit("/", 1)[-1].lower()
+    known = _KNOWN.search(name)
+    if known:
+        return known.group()
+    match = re.match(r"[a-z]+", name)
     return match.group() if match else None
 
 
