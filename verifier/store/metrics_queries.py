@@ -151,6 +151,6 @@ async def export_rows(
         .join(Rating, _BLIND)
         .outerjoin(Verdict, Verdict.answer_id == Answer.id)
         .where(_window(tenant, start, end))
-        .order_by(Answer.received_at)
+        .order_by(Answer.received_at, Answer.id)  # ids break ties: the same export twice
     )
     return [dict(row._mapping) for row in await session.execute(query)]
