@@ -50,16 +50,29 @@ async def test_ready_names_each_dependency_that_is_down(settings: Settings) -> N
     assert "unreachable" in body["checks"]["ollama"]["error"]
 
 
+async def test_metrics_need_an_analyst_key_since_counters_move_with_each_verdict(
+    client: httpx.AsyncClient, keys: Keys
+) -> None:
+    # A reviewer reading the flagged counter around an answer's verification would learn its
+    # verdict before rating it blind, and the counters span every tenant.
+    assert (await client.get("/metrics")).status_code == 401
+    for role in ("reviewer", "ingest"):
+        refused = await client.get("/metrics", headers=await keys.header(role))
+        assert refused.status_code == 403, role
+    assert (await client.get("/metrics", headers=await keys.header("admin"))).status_code == 200
+
+
 async def test_metrics_count_jobs_verdicts_and_function(
     client: httpx.AsyncClient, keys: Keys, settings: Settings
 ) -> None:
     ingest = await keys.header("ingest")
     await client.post("/v1/answers", json=submission("Sie kostete 42,95 EUR [1]."), headers=ingest)
     await client.post("/v1/answers", json=submission("Sie kostete 39,95 EUR [1]."), headers=ingest)
-    before = (await client.get("/metrics")).text
+    analyst = await keys.header("analyst")
+    before = (await client.get("/metrics", headers=analyst)).text
     assert 'verifier_queue_depth{queue="code"} 2.0' in before
     await run_worker(settings)
-    text = (await client.get("/metrics")).text
+    text = (await client.get("/metrics", headers=analyst)).text
     assert 'verifier_jobs_total{outcome="done"} 2.0' in text
     assert 'verifier_verdicts_total{outcome="flagged"} 1.0' in text
     assert 'verifier_stage_flags_total{stage="numbers"} 1.0' in text

@@ -13,13 +13,11 @@ from fastapi.responses import JSONResponse, Response
 
 from verifier.analytics.service import report
 from verifier.analytics.window import window
-from verifier.api.deps import SessionDep, require_role
+from verifier.api.deps import AnalystDep, SessionDep
 from verifier.exceptions import Forbidden, Unprocessable
-from verifier.keys import Principal
 from verifier.store import metrics_queries
 
 router = APIRouter(tags=["analytics"])
-AnalystDep = Annotated[Principal, require_role("analyst", "admin")]
 
 
 def _declared_query(dependant: Dependant) -> set[str]:

@@ -106,6 +106,7 @@ QueueDep = Annotated[SubmissionQueue, Depends(get_queue)]
 IngestDep = Annotated[Principal, require_role("ingest", "admin")]
 ReaderDep = Annotated[Principal, require_role("ingest", "reviewer", "analyst", "admin")]
 ReviewerDep = Annotated[Principal, require_role("reviewer", "admin")]
+AnalystDep = Annotated[Principal, require_role("analyst", "admin")]
 JsonBody = Depends(require_json)
 AnswerBodyDep = Annotated[AnswerIn, Depends(read_answer)]
 
