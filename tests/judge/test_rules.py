@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from verifier.checks.models import SourceText
 from verifier.judge.rules import decide, quote_in
 from verifier.judge.schema import JudgeOutput
@@ -33,6 +35,35 @@ def test_quotes_match_with_case_whitespace_and_small_noise_folded() -> None:
     assert not quote_in("Der Vermieter ist Frau Petra Albers", text)
     assert not quote_in("30,74", EXCERPTS[0].text)
     assert not quote_in("", text)
+
+
+@pytest.mark.parametrize(
+    ("quote", "text"),
+    [
+        ("50 EUR", "Preis 150 EUR"),  # a figure cut out of a larger one
+        ("5,2 %", "Rendite -5,2 %"),  # its sign left behind
+        ("5", "Preis 1,5 EUR"),  # a decimal place
+        ("Frist: 14 Tage ab Zugang", "Frist: 41 Tage ab Zugang, Zimmer 14"),  # digits swapped
+        ("Frist: 14 Tage ab Zugang", "Frist: 4 Tage ab Zugang, Zimmer 14"),
+        ("Miete 1850 EUR", "Miete 850 EUR. Baujahr 1850."),  # its digits stand elsewhere
+        ("Rendite -5,2 % im Jahr", "Rendite +5,2 % im Jahr"),  # the sign flipped
+        ("Summe Sanierung 127,551 EUR", "Summe Sanierung 127.551 EUR"),  # 127 551 -> 127.551
+        ("Küche … 30,47 m²", "Wohnzimmer 30,47 m²\nKüche 9,86 m²"),  # parts out of order
+    ],
+)
+def test_figures_in_a_quote_stand_whole_and_as_written_letters_may_blur(
+    quote: str, text: str
+) -> None:
+    # Found by an audit: each of these quoted a figure the excerpt does not say.
+    assert not quote_in(quote, text)
+
+
+def test_quotes_of_whole_figures_and_parts_in_order_still_stand() -> None:
+    assert quote_in("150 EUR", "Preis 150 EUR.")
+    assert quote_in("2020", "Saison 2019-2020")  # a hyphen between years is no sign
+    assert quote_in("kostet 5", "Das kostet 5.")
+    assert quote_in("Summe Sanierung 127.551 EUR", "Summe Sanierug: 127.551 EUR")  # OCR slip
+    assert quote_in("Wohnzimmer … 9,86 m²", EXCERPTS[0].text)
 
 
 def test_a_final_ok_that_contradicts_the_claim_list_is_overruled() -> None:

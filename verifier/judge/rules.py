@@ -40,31 +40,72 @@ def fold(text: str) -> str:
     return " ".join(text.split())
 
 
-def _part_in(part: str, text: str) -> bool:
-    if part in text:
+# A figure as written: digits with their decimal and group marks, and a sign where one stands
+# before it (not the hyphen of "2019-2020"). Two quotes of one figure must agree in all of it.
+_FIGURE = re.compile(r"(?:(?<![\w.,])[-+−])?\d+(?:[.,]\d+)*")
+
+
+def _cuts_figure(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] begins or ends inside a figure of the text: "50" in "150",
+    "5,2" in "15,25" or "-5,2", "5" in "1,5"."""
+    before, after = text[max(0, start - 2) : start], text[end : end + 2]
+    head = text[start : start + 1]
+    tail = text[end - 1 : end] if end > start else ""
+    if head.isdigit() and (
+        before[-1:].isdigit()
+        or (before[-1:] in (".", ",") and before[:1].isdigit())
+        or (before[-1:] in ("-", "+", "−") and not before[:1].isalnum())
+    ):
         return True
+    return tail.isdigit() and (
+        after[:1].isdigit() or (after[:1] in (".", ",") and after[1:2].isdigit())
+    )
+
+
+def _exact_at(part: str, text: str, pos: int) -> int | None:
+    """The end of the first occurrence of part in text from pos that cuts no figure."""
+    start = text.find(part, pos)
+    while start >= 0:
+        if not _cuts_figure(text, start, start + len(part)):
+            return start + len(part)
+        start = text.find(part, start + 1)
+    return None
+
+
+def _fuzzy_at(part: str, text: str, pos: int) -> int | None:
+    """The end of a near match of part in text from pos: nearly all its characters in order
+    and close together, and its figures exactly those of the matched stretch."""
     if len(part) < 12:
-        return False  # too short to tell noise from a different word
-    # Noise may blur letters, never figures: every number of the quote must stand as written.
-    for digits in re.findall(r"\d+", part):
-        if not re.search(rf"(?<!\d){digits}(?!\d)", text):
-            return False
-    matcher = SequenceMatcher(None, text, part, autojunk=False)
+        return None  # too short to tell noise from a different word
+    matcher = SequenceMatcher(None, text[pos:], part, autojunk=False)
     blocks = [b for b in matcher.get_matching_blocks() if b.size]
     if not blocks:
-        return False
-    matched = sum(b.size for b in blocks)
-    spread = blocks[-1].a + blocks[-1].size - blocks[0].a
-    return matched >= FUZZY_MATCH * len(part) and spread <= 1.2 * len(part) + 2
+        return None
+    start, end = pos + blocks[0].a, pos + blocks[-1].a + blocks[-1].size
+    if sum(b.size for b in blocks) < FUZZY_MATCH * len(part) or end - start > 1.2 * len(part) + 2:
+        return None
+    # Noise may blur letters, never figures: every figure the stretch touches must be one of
+    # the quote's, in its order, sign and marks included ("14" is no "41", "-5,2" no "+5,2").
+    near = _FIGURE.finditer(text, max(0, start - 40), min(len(text), end + 40))
+    touched = [m.group() for m in near if m.end() > start and m.start() < end]
+    return end if touched == _FIGURE.findall(part) else None
 
 
 def quote_in(quote: str, text: str) -> bool:
-    """Whether the quote stands in the text; '...' may join parts that stand in order."""
+    """Whether the quote stands in the text; '...' may join parts that stand in this order."""
     folded = fold(text)
     parts = [fold(p) for p in _ELLIPSIS.split(quote) if fold(p)]
     if not parts:
         return False
-    return all(_part_in(part, folded) for part in parts)
+    pos = 0
+    for part in parts:
+        end = _exact_at(part, folded, pos)
+        if end is None:
+            end = _fuzzy_at(part, folded, pos)
+        if end is None:
+            return False
+        pos = end
+    return True
 
 
 class CheckedClaim(BaseModel):
