@@ -86,6 +86,12 @@ class Settings(BaseSettings):
     judge_deadline_s: float = Field(
         default=300.0, gt=0, description="How long retryable judge errors are retried."
     )
+    judge_max_tries: int = Field(
+        default=1000,
+        ge=1,
+        description="Judge tries of one answer at most, whatever the deadline leaves: the last "
+        "one that fails ends the stage as given up (arq drops a job past its tries unseen).",
+    )
 
     def judge_settings(self) -> JudgeSettings | None:
         """The judge's settings, or None when the judge stage is switched off."""

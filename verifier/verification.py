@@ -234,8 +234,10 @@ async def judge_stored_answer(
     attempt: int,
     deadline_at: float,
     client: ollama.AsyncClient | None = None,
+    max_attempts: int | None = None,
 ) -> Outcome:
-    """One try of the judge for a stored answer; JudgeRetry when another try should follow."""
+    """One try of the judge for a stored answer; JudgeRetry when another try should follow
+    (before the deadline, and the attempt is not the last one allowed)."""
     async with unit_of_work(sessionmaker) as session:
         stored = await queries.load_to_judge(session, answer_id)
     if stored is None:
@@ -252,7 +254,8 @@ async def judge_stored_answer(
         outcome = await attempt_once(judge, call, sources, attempt, earlier, client)
         if isinstance(outcome, JudgeFailure):
             delay = backoff(attempt)
-            if time.time() + delay < deadline_at:
+            last = max_attempts is not None and attempt >= max_attempts
+            if time.time() + delay < deadline_at and not last:
                 still = {
                     **JUDGE_PENDING,
                     "attempts": attempt,

@@ -20,9 +20,6 @@ from verifier.queue import (
 )
 from worker.tasks import judge_answer, verify_answer
 
-# Bounded by the deadline, not by a count; this only stops a runaway.
-JUDGE_MAX_TRIES = 1000
-
 
 async def startup(ctx: dict[str, Any]) -> None:
     """Open the database engine once per worker process."""
@@ -59,7 +56,7 @@ def worker_options(settings: Settings, queue: str = "code") -> dict[str, Any]:
     else:
         timeout, name = settings.judge_timeout_s + 15, judge_queue(settings.queue_name)
         # One judge try per job; retries are scheduled until the judge deadline passes.
-        function = func(judge_answer, timeout=timeout, max_tries=JUDGE_MAX_TRIES)
+        function = func(judge_answer, timeout=timeout, max_tries=settings.judge_max_tries)
     return {
         "functions": [function],
         "on_startup": startup,

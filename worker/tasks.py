@@ -130,6 +130,7 @@ async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: floa
             ctx["job_try"],
             deadline_at,
             ctx.get("ollama"),
+            ctx["settings"].judge_max_tries if "settings" in ctx else None,
         )
     except JudgeRetry as retry:
         log.warning("judge try %d failed, next in %.1fs: %s", ctx["job_try"], retry.delay_s, retry)

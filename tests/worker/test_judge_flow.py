@@ -122,6 +122,28 @@ async def test_a_dead_judge_leaves_the_code_stage_and_says_why(
     assert verdict["flagged"] is False and verdict["stages"]["numbers"]  # type: ignore[index]
 
 
+async def test_the_last_judge_try_allowed_ends_the_stage_before_the_deadline_does(
+    client: httpx.AsyncClient, keys: Keys, judged: Settings, ollama: FakeOllama
+) -> None:
+    # arq drops a job past its tries without calling it: an answer whose judge was still to
+    # be retried then stayed 'running' for good. The last try gives up instead.
+    ollama.respond_with(lambda _body: Reply.busy())
+    limited = judged.model_copy(update={"judge_deadline_s": 3600.0, "judge_max_tries": 2})
+    posted = await client.post(
+        "/v1/answers",
+        json=submission("Sie kostete 39,95 EUR [1]."),
+        headers=await keys.header("ingest"),
+    )
+    await run_worker(limited)
+    state = await client.get(
+        f"/v1/answers/{posted.json()['id']}", headers=await keys.header("ingest")
+    )
+    assert state.json()["status"] == "done"
+    judge = (await reveal(client, keys, posted.json()["id"]))["stages"]["judge"]  # type: ignore[index]
+    assert (judge["status"], judge["attempts"]) == ("busy", 2)
+    assert len(ollama.requests) == 2
+
+
 async def test_the_findings_are_the_final_reasons_once_each_after_a_retry(
     client: httpx.AsyncClient,
     keys: Keys,
