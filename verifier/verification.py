@@ -202,6 +202,20 @@ async def process_submission(
     return Outcome("done" if final else "judging", verdict, submission["excerpts"], code_s)
 
 
+async def store_failed(
+    sessionmaker: SessionMaker,
+    answer_id: str,
+    tenant: str,
+    submission: dict[str, Any],
+    received_at: str,
+    error: str,
+) -> None:
+    """Put a submission nothing more can be done for into the question log as failed, with
+    why (an answer already stored keeps what it has, and ends failed unless final)."""
+    new = NewAnswer(tenant, submission, received_at)
+    await _store(sessionmaker, answer_id, None, final=True, new=new, error=error)
+
+
 async def mark_failed(sessionmaker: SessionMaker, answer_id: str, error: str) -> None:
     """End a stored answer as failed, with why, its code-stage verdict left as stored."""
     await _store(sessionmaker, answer_id, None, final=True, error=error)

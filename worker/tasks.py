@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from datetime import datetime
@@ -20,6 +21,7 @@ from verifier.verification import (
     judge_stored_answer,
     mark_failed,
     process_submission,
+    store_failed,
 )
 
 log = logging.getLogger(__name__)
@@ -78,8 +80,15 @@ async def verify_answer(
         # a few tries when it meets an outage.
         late = ctx["job_try"] >= MIN_OUTAGE_TRIES
         if "settings" in ctx and late and waited > ctx["settings"].outage_retry_s:
-            log.error("giving up after %.0f s of outage: %s", waited, exc.message)
+            error = f"gave up after {waited:.0f} s of outage: {exc.message}"
+            log.error(error)
             await _count(ctx, {"jobs_failed": 1})
+            # When the outage was not the database's (the retrieval endpoint's), the answer
+            # goes into the log as failed; else only arq's result of the job says so.
+            args = (answer_id, tenant, submission, received_at, error)
+            with contextlib.suppress(DependencyUnavailable):
+                await store_failed(ctx["sessionmaker"], *args)
+                return "failed"
             raise
         raise await _retry_later(ctx, exc.message) from exc
     except Exception:

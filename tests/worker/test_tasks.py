@@ -15,6 +15,7 @@ from verifier.config import Settings
 from verifier.db import SessionMaker, create_engine, create_sessionmaker
 from verifier.exceptions import DependencyUnavailable
 from verifier.queue import connect, judge_queue, serialize_job
+from verifier.retrieval import RetrievalSettings
 from verifier.store.models import Answer, Finding, Verdict
 from worker.main import shutdown, startup
 from worker.tasks import retry_delay, verify_answer
@@ -163,6 +164,27 @@ async def test_an_outage_is_retried_for_hours_then_fails_loudly(settings: Settin
         await unreachable.dispose()
     # The count is no longer what ends the retries.
     assert Settings.model_fields["job_max_tries"].default >= 500
+
+
+async def test_a_retrieval_outage_given_up_leaves_the_answer_failed_in_the_log(
+    settings: Settings, sessionmaker: SessionMaker
+) -> None:
+    # The database was up all along: the answer belongs in the question log, failed and
+    # saying why, not only in arq's result of the job (kept for a week).
+    ctx = {
+        "settings": settings.model_copy(update={"outage_retry_s": 60.0}),
+        "sessionmaker": sessionmaker,
+        "retrieval": RetrievalSettings(url="http://127.0.0.1:9/retrieve", timeout_s=1.0),
+        "job_try": 8,
+    }
+    asked = {**job("g1"), "submission": {**SUBMISSION, "excerpts": []}}
+    asked["received_at"] = (datetime.now(UTC) - timedelta(seconds=120)).isoformat()
+    assert await verify_answer(ctx, **asked) == "failed"
+    async with sessionmaker() as session:
+        answer = await session.get(Answer, "g1")
+    assert answer is not None and answer.status == "failed"
+    assert answer.error is not None and answer.error.startswith("gave up after")
+    assert "retrieval" in answer.error
 
 
 REFUSE_VERDICTS = {
