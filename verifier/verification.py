@@ -33,6 +33,17 @@ JUDGE_DISABLED = {
 }
 
 
+def describe(exc: BaseException) -> str:
+    """An error as stored with a failed answer: its kind and the first line of its message.
+
+    The answer's error is shown before anyone rated it: SQLAlchemy's message lists the
+    statement's parameters, which for a verdict are its reasons, so only the driver's own
+    message goes in (the whole exception is in the worker's log)."""
+    inner = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    lines = str(inner).strip().splitlines()
+    return f"{type(inner).__name__}: {lines[0][:200] if lines else ''}"
+
+
 @dataclass(frozen=True, slots=True)
 class NewAnswer:
     """What the question log needs to insert an answer it does not hold yet."""
@@ -173,9 +184,8 @@ async def process_submission(
         )
     except Exception as exc:
         log.exception("checks crashed", extra={"answer_id": answer_id})
-        await _store(
-            sessionmaker, answer_id, None, final=True, new=new, error=f"checks crashed: {exc!r}"
-        )
+        error = f"checks crashed: {describe(exc)}"
+        await _store(sessionmaker, answer_id, None, final=True, new=new, error=error)
         return Outcome("failed")
     code_s = time.perf_counter() - started
     if retrieved is not None:
@@ -193,7 +203,7 @@ async def process_submission(
         # failed only in Redis, for as long as arq keeps the job's result. It is stored failed,
         # saying why; if even that fails, the job fails (or, in an outage, runs again).
         log.exception("the verdict could not be stored", extra={"answer_id": answer_id})
-        error = f"the verdict could not be stored: {exc!r}"
+        error = f"the verdict could not be stored: {describe(exc)}"
         if not await _store(sessionmaker, answer_id, None, final=True, new=new, error=error):
             return Outcome("done")  # a redelivered job: the verdict is already final
         return Outcome("failed")

@@ -18,6 +18,7 @@ from verifier.queue import enqueue_once, judge_job_id, judge_queue
 from verifier.retry import backoff
 from verifier.verification import (
     JudgeRetry,
+    describe,
     judge_stored_answer,
     mark_failed,
     process_submission,
@@ -152,7 +153,8 @@ async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: floa
         # read 'running' forever. It ends failed, saying why (the code verdict stays).
         log.exception("the judge stage crashed")
         try:
-            await mark_failed(ctx["sessionmaker"], answer_id, f"the judge stage crashed: {exc!r}")
+            error = f"the judge stage crashed: {describe(exc)}"
+            await mark_failed(ctx["sessionmaker"], answer_id, error)
         except DependencyUnavailable as down:
             raise Retry(defer=retry_delay(ctx["job_try"])) from down
         await _count(ctx, {"jobs_failed": 1})
