@@ -188,6 +188,16 @@ async def test_a_silently_truncated_prompt_is_never_judged(ollama: FakeOllama) -
     assert "claims" not in stage
 
 
+async def test_a_retry_served_from_ollamas_prompt_cache_is_judged(ollama: FakeOllama) -> None:
+    # The same prompt again: Ollama evaluates only what its cache lacks (one token here).
+    # Read as a truncation, every retry after a timeout ended as a final context_overflow.
+    cached = dataclasses.replace(Reply.json(OK), prompt_eval_count=1)
+    ollama.script(Reply.busy(), cached)
+    stage = await run(judge(ollama.url, deadline_s=10))
+    assert (stage["status"], stage["attempts"]) == ("ok", 2)
+    assert stage["calls"][-1]["min_prompt_tokens"] == 0  # not held to it: said so
+
+
 async def test_a_prompt_that_cannot_fit_is_not_sent(ollama: FakeOllama) -> None:
     long = [SourceText(1, "Wohnzimmer 30,47 m². " * 2000)]
     stage = await run(judge(ollama.url, num_ctx=4096), excerpts=long)

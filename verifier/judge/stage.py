@@ -131,6 +131,10 @@ async def attempt_once(
     """One call: the final stage, or a retryable failure for the caller to schedule."""
     client = client or make_client(settings)
     base = {**call.base, "calls": list(earlier_calls), "attempts": attempt}
+    # Ollama keeps the last prompt's cache: the same prompt sent again is evaluated only from
+    # where it differs, often one token. On a retry a low count tells no truncation apart
+    # from the cache, so only the first try is held to the minimum (a full context still is).
+    least = call.min_prompt_tokens if attempt == 1 else 0
     try:
         result = await chat(
             client,
@@ -138,7 +142,7 @@ async def attempt_once(
             messages=call.messages,
             options=call.options,
             think=settings.think,
-            min_prompt_tokens=call.min_prompt_tokens,
+            min_prompt_tokens=least,
             timeout_s=settings.timeout_s,
         )
     except JudgeFailure as failure:
