@@ -55,7 +55,7 @@ class RequestGuard:
             message = await receive()
             received += len(message.get("body", b""))
             if received > self.max_bytes:
-                raise _TooLarge
+                raise _TooLarge(self.max_bytes)
             return message
 
         try:
@@ -73,8 +73,12 @@ async def _send(send: Send, response: JSONResponse) -> None:
     await send({"type": "http.response.body", "body": response.body})
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(StarletteHTTPException):
+    """A body past the limit, found while it streams in. An HTTP error, so that FastAPI's own
+    body parsing lets it through (any other error there it turns into a 400)."""
+
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(413, f"body exceeds {max_bytes} bytes")
 
 
 def _error(status: int, code: str, message: str, details: Any = None) -> JSONResponse:
@@ -109,6 +113,8 @@ async def _verifier_error(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     """Starlette's own errors (no route, wrong method, an unparsable body) in our shape."""
     assert isinstance(exc, StarletteHTTPException)
+    if isinstance(exc, _TooLarge):
+        return _error(413, "payload_too_large", str(exc.detail))
     message = str(exc.detail)
     if isinstance(exc.__cause__, RecursionError):
         message = "the JSON body nests too deeply to parse"

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
 from redis.asyncio import Redis
 
+from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker
 from verifier.app import create_app
 from verifier.config import Settings
@@ -118,6 +120,34 @@ def test_the_answer_body_is_documented_whole(settings: Settings) -> None:
     excerpt = schema["properties"]["excerpts"]["items"]
     assert excerpt["properties"]["n"]["maximum"] == 2**31 - 1
     assert "$ref" not in json.dumps(schema)
+
+
+async def test_a_streamed_body_over_the_limit_is_413_on_every_route(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    # Sent in chunks, without a Content-Length: the limit is found while the body streams
+    # in, and FastAPI's body parsing once turned that into a 400 "error parsing the body".
+    ingest, reviewer = await keys.header("ingest"), await keys.header("reviewer")
+    answer_id = (
+        await client.post("/v1/answers", json=submission("Sie kostete 39,95 EUR."), headers=ingest)
+    ).json()["id"]
+    await run_worker(settings)
+    huge = "x" * (settings.max_body_bytes + 1)
+
+    async def chunks(body: dict[str, Any]) -> AsyncIterator[bytes]:
+        data = json.dumps(body).encode()
+        for start in range(0, len(data), 65536):
+            yield data[start : start + 65536]
+
+    json_type = {"Content-Type": "application/json"}
+    for url, body, headers in (
+        (f"/v1/answers/{answer_id}/rating", {"rating": "correct", "comment": huge}, reviewer),
+        ("/v1/answers", {**VALID, "answer": huge}, ingest),
+    ):
+        response = await client.post(url, content=chunks(body), headers={**headers, **json_type})
+        assert response.status_code == 413, (url, response.text[:200])
+        assert response.json()["error"] == "payload_too_large"
+        assert str(settings.max_body_bytes) in response.json()["message"]
 
 
 async def test_body_over_the_limit_is_413(
