@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import UTC, datetime
 from typing import Any
 
@@ -10,7 +12,9 @@ import pytest
 from sqlalchemy import text
 
 from tests.analytics.conftest import NOV, stages
-from tests.conftest import Keys
+from tests.api.test_answers import submission
+from tests.conftest import Keys, run_worker
+from verifier.config import Settings
 from verifier.db import SessionMaker, unit_of_work
 from verifier.store import repository
 from verifier.store import verification_queries as queries
@@ -193,6 +197,31 @@ async def test_export_joins_blind_ratings_with_verdicts(
     assert lines[0].startswith("answer_id,received_at") and len(lines) == 6
     empty = await client.get("/v1/exports/ratings?from=2025-01-01&to=2025-01-02", headers=analyst)
     assert empty.text.strip().startswith("answer_id,") and len(empty.text.strip().splitlines()) == 1
+
+
+async def test_csv_cells_a_spreadsheet_would_run_stay_text(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    # A comment (or a question, a model name) starting with "=" is a formula to a spreadsheet.
+    posted = await client.post(
+        "/v1/answers", json=submission("Es waren 12 EUR.", answer_model="=cmd|' /C calc'!A0"),
+        headers=await keys.header("ingest"),
+    )  # fmt: skip
+    await run_worker(settings)
+    rated = await client.post(
+        f"/v1/answers/{posted.json()['id']}/rating",
+        json={"rating": "incorrect", "comment": '=HYPERLINK("http://evil.example","x")'},
+        headers=await keys.header("reviewer"),
+    )
+    assert rated.status_code == 200, rated.text
+    exported = await client.get("/v1/exports/ratings", headers=await keys.header("analyst"))
+    [row] = list(csv.DictReader(io.StringIO(exported.text)))
+    assert row["comment"] == '\'=HYPERLINK("http://evil.example","x")'
+    assert row["answer_model"] == "'=cmd|' /C calc'!A0"
+    as_json = await client.get(
+        "/v1/exports/ratings?format=json", headers=await keys.header("analyst")
+    )
+    assert as_json.json()[0]["comment"].startswith("=HYPERLINK")  # JSON keeps it as it is
 
 
 @pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)

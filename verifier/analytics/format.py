@@ -53,6 +53,18 @@ def figures_text(figures: dict[str, Any]) -> list[str]:
     return lines
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula ("=HYPERLINK(...)"):
+# comments, questions and model names come from reviewers and chatbots.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A text cell that a spreadsheet would run as a formula, quoted to stay text."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 def figures_csv(figures: dict[str, Any]) -> str:
     """One CSV row per stage, model, prompt version and time bucket."""
     buffer = io.StringIO()
@@ -63,7 +75,7 @@ def figures_csv(figures: dict[str, Any]) -> str:
         writer.writerow(
             [
                 section,
-                key,
+                spreadsheet_safe(key),
                 c["rated"],
                 matrix["flagged_incorrect"],
                 matrix["flagged_correct"],

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.dependencies.models import Dependant
 from fastapi.responses import JSONResponse, Response
 
+from verifier.analytics.format import spreadsheet_safe
 from verifier.analytics.service import report
 from verifier.analytics.window import window
 from verifier.api.deps import AnalystDep, SessionDep
@@ -87,5 +88,5 @@ def to_csv(rows: list[dict[str, Any]]) -> str:
     fields = list(rows[0]) if rows else list(metrics_queries.EXPORT_FIELDS)
     writer = csv.DictWriter(buffer, fieldnames=fields)
     writer.writeheader()
-    writer.writerows(jsonable(rows))
+    writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in jsonable(rows))
     return buffer.getvalue()
