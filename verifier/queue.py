@@ -179,6 +179,8 @@ class SubmissionQueue:
             if status == JobStatus.not_found:
                 return None
             info = await job.info()
+            complete = status == JobStatus.complete
+            result = await job.result_info() if complete and info is not None else None
         except (RedisError, OSError) as exc:
             raise DependencyUnavailable("redis", str(exc)) from exc
         if info is None or info.function != VERIFY_TASK:
@@ -186,8 +188,7 @@ class SubmissionQueue:
         kwargs = info.kwargs
         error = None
         mapped: Status
-        if status == JobStatus.complete:
-            result = await job.result_info()
+        if complete:
             if result is None or result.success:
                 # Done: the answer is in the database, which says the rest (the judge may
                 # still be to come: judge_pending). Unless the checks crashed.
