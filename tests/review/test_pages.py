@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 import httpx
 
 from tests.conftest import Keys
-from tests.review.conftest import csrf_of, post_verified, sign_in
+from tests.review.conftest import PASSWORD, csrf_of, post_verified, sign_in
 from verifier.config import Settings
 
 MakeUser = Callable[..., Awaitable[None]]
@@ -150,3 +150,21 @@ async def test_a_nul_character_in_a_form_is_a_clear_error_not_a_crash(
         data = {"rating": "correct", field: "a\x00b", "csrf": csrf_of(page.text)}
         response = await client.post(f"/review/{answer_id}/{action}", data=data)
         assert response.status_code == 400 and "NUL" in response.text, response.text
+
+
+async def test_each_role_starts_on_its_own_page(
+    client: httpx.AsyncClient, make_user: MakeUser
+) -> None:
+    # An analyst signed in was sent to the review queue, which sent them back to sign in.
+    assert (await client.get("/")).headers["location"] == "/login"
+    for name, role, start in (("ana", "analyst", "/analytics"), ("rita", "reviewer", "/review")):
+        await make_user(name, role)
+        form = await client.get("/login")
+        signed = await client.post(
+            "/login", data={"username": name, "password": PASSWORD, "csrf": csrf_of(form.text)}
+        )
+        assert signed.status_code == 303 and signed.headers["location"] == start, role
+        assert (await client.get("/")).headers["location"] == start, role
+        assert (await client.get(start)).status_code == 200, role
+        csrf = csrf_of((await client.get(start)).text)
+        await client.post("/logout", data={"csrf": csrf})

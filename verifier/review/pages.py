@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from verifier.api.deps import SessionDep
 from verifier.exceptions import VerifierError
@@ -28,12 +29,17 @@ class SignInRequired(VerifierError):
     code = "sign_in_required"
 
 
+async def session_user(request: Request, session: AsyncSession) -> User | None:
+    """The user signed in in this browser session, None when nobody is."""
+    user_id = request.session.get("user_id")
+    return await repository.get_user(session, int(user_id)) if user_id is not None else None
+
+
 def page_role(*roles: str) -> Any:
     """A dependency: the signed-in user of this browser session, with one of these roles."""
 
     async def signed_in(request: Request, session: SessionDep) -> User:
-        user_id = request.session.get("user_id")
-        user = await repository.get_user(session, int(user_id)) if user_id is not None else None
+        user = await session_user(request, session)
         if user is None or user.role not in roles:
             raise SignInRequired(f"sign in as {' or '.join(roles)} to see this page")
         return user
@@ -82,10 +88,16 @@ def see_other(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
+def start_page(role: str) -> str:
+    """Where a signed-in user begins: the figures for analysts, the queue for the others."""
+    return "/analytics" if role == "analyst" else "/review"
+
+
 @router.get("/", response_class=RedirectResponse)
-async def home() -> RedirectResponse:
-    """The start page: the queue for reviewers, the figures for analysts."""
-    return see_other("/review")
+async def home(request: Request, session: SessionDep) -> RedirectResponse:
+    """The start page: the queue for reviewers, the figures for analysts, else sign-in."""
+    user = await session_user(request, session)
+    return see_other(start_page(user.role) if user is not None else "/login")
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -102,7 +114,8 @@ async def login(
     password: Annotated[str, Form()],
     csrf: CsrfField,
 ) -> Response:
-    """Sign in and go to the queue; a wrong password says so without saying which part."""
+    """Sign in and go to the start page of the user's role; a wrong password says so without
+    saying which part."""
     check_csrf(request, csrf)
     throttle = SignInThrottle(request.app.state.queue.pool, request.app.state.settings.queue_name)
     if await throttle.blocked(username):
@@ -114,7 +127,7 @@ async def login(
     await throttle.succeeded(username)
     request.session.clear()  # a fresh session on sign-in: no fixation
     request.session["user_id"] = user.id
-    return see_other("/review")
+    return see_other(start_page(user.role))
 
 
 @router.post("/logout")
