@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from verifier.checks.models import SourceText
 
-PROMPT_VERSION = "judge-1"
+PROMPT_VERSION = "judge-2"  # judge-2: titles on one line, inside the fence's hash
 
 SYSTEM = """You check whether a chatbot's ANSWER is faithful to the numbered EXCERPTS it was
 written from. You are under an obligation of proof: you may only call something supported or
@@ -37,12 +37,25 @@ Reply with JSON only, exactly this shape:
  "objections": [{"claim": str, "excerpt": int|null, "quote": str, "reason": str}]}"""
 
 
-def _fence(question: str, answer: str, excerpts: Sequence[SourceText]) -> str:
-    # Derived from the content, so no text inside it can know and close its own block.
+MAX_TITLE = 200
+
+
+def one_line_title(title: str) -> str:
+    """An excerpt's title as it stands before its block: one line, at most MAX_TITLE
+    characters. It stands outside the fenced data, so a line break in it could start what
+    reads as an instruction."""
+    line = " ".join(title.split())
+    return line if len(line) <= MAX_TITLE else line[: MAX_TITLE - 1] + "…"
+
+
+def _fence(
+    question: str, answer: str, excerpts: Sequence[SourceText], titles: dict[int, str]
+) -> str:
+    # Derived from all the content, so no text inside it can know and close its own block.
     digest = hashlib.sha256(question.encode())
     digest.update(answer.encode())
     for excerpt in excerpts:
-        digest.update(f"{excerpt.n}\0{excerpt.text}".encode())
+        digest.update(f"{excerpt.n}\0{titles.get(excerpt.n, '')}\0{excerpt.text}".encode())
     return digest.hexdigest()[:12]
 
 
@@ -50,10 +63,10 @@ def user_message(
     question: str, answer: str, excerpts: Sequence[SourceText], titles: dict[int, str]
 ) -> str:
     """The data block: question, the excerpts under their own numbers, the answer."""
-    fence = _fence(question, answer, excerpts)
+    fence = _fence(question, answer, excerpts, titles)
     parts = [f"QUESTION <<{fence}\n{question}\n{fence}>>", "EXCERPTS"]
     for excerpt in excerpts:
-        title = f" {titles[excerpt.n]}" if excerpt.n in titles else ""
+        title = f" {one_line_title(titles[excerpt.n])}" if excerpt.n in titles else ""
         parts.append(f"[{excerpt.n}]{title} <<{fence}\n{excerpt.text}\n{fence}>>")
     parts.append(f"ANSWER <<{fence}\n{answer}\n{fence}>>")
     return "\n\n".join(parts)
