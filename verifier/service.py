@@ -158,5 +158,7 @@ async def rate_answer(
     session: AsyncSession, principal: Principal, answer: Answer, body: RatingIn
 ) -> AnswerOut:
     """Store a rating; the first is the blind one, later ones are post-reveal revisions."""
+    if await review.blind_rating(session, answer) is None:
+        review.refuse_while_leased(answer)
     await review.rate(session, f"key:{principal.key_id}", answer, body.rating, body.comment)
     return await _answer_view(session, answer)

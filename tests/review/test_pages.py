@@ -168,3 +168,51 @@ async def test_each_role_starts_on_its_own_page(
         assert (await client.get(start)).status_code == 200, role
         csrf = csrf_of((await client.get(start)).text)
         await client.post("/logout", data={"csrf": csrf})
+
+
+async def test_a_blind_rating_on_the_pages_is_not_taken_over_by_the_api(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    # Rita holds the answer (its lease) while she rates blind: a rating through the API in
+    # that time made hers a revision marked "after the reveal", which she never saw.
+    answer_id = await post_verified(client, keys, settings, FABRICATED)
+    await make_user("rita")
+    await sign_in(client, "rita")
+    page = await client.get(f"/review/{answer_id}")
+    reviewer = await keys.header("reviewer")
+    api = await client.post(
+        f"/v1/answers/{answer_id}/rating", json={"rating": "correct"}, headers=reviewer
+    )
+    assert api.status_code == 409 and "rating this answer blind" in api.json()["message"]
+    done = await client.post(
+        f"/review/{answer_id}/rate", data={"rating": "incorrect", "csrf": csrf_of(page.text)}
+    )
+    assert done.status_code == 303
+    state = (await client.get(f"/v1/answers/{answer_id}", headers=reviewer)).json()
+    assert (state["rating"]["rating"], state["rating"]["post_reveal"]) == ("incorrect", False)
+    later = await client.post(
+        f"/v1/answers/{answer_id}/rating", json={"rating": "partly"}, headers=reviewer
+    )
+    assert later.status_code == 200 and later.json()["revisions"][0]["post_reveal"] is True
+
+
+async def test_a_discarded_answer_keeps_its_reason_and_takes_no_rating(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    answer_id = await post_verified(client, keys, settings, FABRICATED)
+    await make_user("rita")
+    await sign_in(client, "rita")
+    page = await client.get(f"/review/{answer_id}")
+    csrf = csrf_of(page.text)
+    await client.post(
+        f"/review/{answer_id}/discard", data={"reason": "excerpt unreadable", "csrf": csrf}
+    )
+    api = await client.post(
+        f"/v1/answers/{answer_id}/rating", json={"rating": "correct"},
+        headers=await keys.header("reviewer"),
+    )  # fmt: skip
+    assert api.status_code == 409 and "excerpt unreadable" in api.json()["message"]
+    on_page = await client.post(
+        f"/review/{answer_id}/rate", data={"rating": "correct", "csrf": csrf}
+    )
+    assert on_page.status_code == 409 and "discarded" in on_page.text

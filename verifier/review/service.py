@@ -45,7 +45,21 @@ async def open_for_rating(session: AsyncSession, user: User, answer: Answer) -> 
         until=now + LEASE,
     )
     if not taken:
+        if answer.review_state == "discarded":
+            raise Conflict(f"this answer was discarded as not rateable: {answer.discard_reason}")
         raise Conflict("another reviewer holds this answer")
+
+
+def refuse_while_leased(answer: Answer) -> None:
+    """A Conflict while a reviewer on the pages holds the answer to rate it blind: a rating
+    from elsewhere would make theirs a revision, marked as made after the reveal they never
+    saw."""
+    until = answer.lease_until
+    if answer.lease_owner is not None and until is not None and until > _now():
+        raise Conflict(
+            f"a reviewer is rating this answer blind in the review pages until "
+            f"{until.isoformat(timespec='seconds')}; try again after that"
+        )
 
 
 async def blind_rating(session: AsyncSession, answer: Answer) -> Rating | None:
@@ -62,6 +76,8 @@ async def rate(
         raise BadRequest(f"rating must be correct, incorrect or partly, not {rating!r}")
     if "\x00" in (comment or ""):  # PostgreSQL cannot store it
         raise BadRequest("the comment must not contain the NUL character (U+0000)")
+    if answer.review_state == "discarded":  # its reason would be lost, and it would count
+        raise Conflict(f"this answer was discarded as not rateable: {answer.discard_reason}")
     try:
         row = await repository.add_rating(
             session, answer_id=answer.id, rating=rating, comment=comment or None, rater=rater
