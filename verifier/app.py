@@ -25,7 +25,7 @@ from verifier.exceptions import VerifierError
 from verifier.keys import KeyStore
 from verifier.queue import SubmissionQueue, connect
 from verifier.review import pages
-from verifier.review.auth import session_secret
+from verifier.review.auth import SESSION_MAX_AGE_S, session_secret
 from verifier.review.pages import SignInRequired, render
 
 
@@ -163,7 +163,7 @@ def create_app(settings: Settings) -> FastAPI:
         SessionMiddleware,
         secret_key=session_secret(settings.session_secret, settings.data_dir),
         session_cookie="verifier_session",
-        max_age=12 * 3600,
+        max_age=SESSION_MAX_AGE_S,
         same_site="lax",
         https_only=settings.secure_cookies,
     )

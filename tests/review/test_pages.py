@@ -216,3 +216,22 @@ async def test_a_discarded_answer_keeps_its_reason_and_takes_no_rating(
         f"/review/{answer_id}/rate", data={"rating": "correct", "csrf": csrf}
     )
     assert on_page.status_code == 409 and "discarded" in on_page.text
+
+
+async def test_signing_out_ends_the_session_for_every_copy_of_its_cookie(
+    client: httpx.AsyncClient, make_user: MakeUser
+) -> None:
+    # The cookie is signed, not revocable: a copy taken before signing out (a shared
+    # computer, a proxy log) used to stay valid for its whole twelve hours.
+    await make_user("rita")
+    await sign_in(client, "rita")
+    copy = client.cookies.get("verifier_session")
+    page = await client.get("/review")
+    assert page.status_code == 200
+    await client.post("/logout", data={"csrf": csrf_of(page.text)})
+    transport = client._transport  # the same app, another browser holding the copy
+    async with httpx.AsyncClient(
+        transport=transport, base_url=str(client.base_url), cookies={"verifier_session": copy}
+    ) as other:
+        replayed = await other.get("/review")
+    assert replayed.status_code == 303 and replayed.headers["location"].startswith("/login")

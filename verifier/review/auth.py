@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Awaitable
 from pathlib import Path
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from verifier.db import SessionMaker, unit_of_work
-from verifier.exceptions import Forbidden
+from verifier.exceptions import DependencyUnavailable, Forbidden
 from verifier.store import repository
 from verifier.store.models import User
 
@@ -111,3 +114,41 @@ class SignInThrottle:
     async def succeeded(self, username: str) -> None:
         """Forget the failures after a good sign-in."""
         await self.redis.delete(self._key(username))
+
+
+SESSION_MAX_AGE_S = 12 * 3600  # a browser session's cookie and its record live this long
+
+
+class WebSessions:
+    """Signed-in browser sessions, recorded in Redis. The session cookie is signed, not
+    revocable: without a record to end, a copy of it taken before signing out would stay
+    valid until it expired."""
+
+    def __init__(self, redis: Redis, prefix: str) -> None:
+        self.redis = redis
+        self.prefix = prefix
+
+    def _key(self, session_id: str) -> str:
+        return f"{self.prefix}:web-session:{session_id}"
+
+    async def start(self, user_id: int) -> str:
+        """A new session of the user; its id, for the cookie."""
+        session_id = secrets.token_urlsafe(24)
+        await self._call(self.redis.set(self._key(session_id), user_id, ex=SESSION_MAX_AGE_S))
+        return session_id
+
+    async def user_id(self, session_id: str) -> int | None:
+        """The user of a live session, None for one ended or expired."""
+        value = await self._call(self.redis.get(self._key(session_id)))
+        return int(value) if value is not None else None
+
+    async def end(self, session_id: str) -> None:
+        """End the session for every copy of its cookie."""
+        await self._call(self.redis.delete(self._key(session_id)))
+
+    @staticmethod
+    async def _call(command: Awaitable[Any]) -> Any:
+        try:
+            return await command
+        except (RedisError, OSError) as exc:
+            raise DependencyUnavailable("redis", str(exc)) from exc

@@ -13,7 +13,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from verifier.api.deps import SessionDep
 from verifier.exceptions import VerifierError
 from verifier.review import service
-from verifier.review.auth import SignInThrottle, authenticate, check_csrf, csrf_token
+from verifier.review.auth import (
+    SignInThrottle,
+    WebSessions,
+    authenticate,
+    check_csrf,
+    csrf_token,
+)
 from verifier.review.i18n import TEXT, language
 from verifier.store import repository
 from verifier.store.models import Answer, User
@@ -29,10 +35,18 @@ class SignInRequired(VerifierError):
     code = "sign_in_required"
 
 
+def web_sessions(request: Request) -> WebSessions:
+    """The record of signed-in browser sessions, beside the queue in Redis."""
+    return WebSessions(request.app.state.queue.pool, request.app.state.settings.queue_name)
+
+
 async def session_user(request: Request, session: AsyncSession) -> User | None:
-    """The user signed in in this browser session, None when nobody is."""
-    user_id = request.session.get("user_id")
-    return await repository.get_user(session, int(user_id)) if user_id is not None else None
+    """The user signed in in this browser session, None when nobody is (or it ended)."""
+    session_id = request.session.get("session_id")
+    if not isinstance(session_id, str):
+        return None
+    user_id = await web_sessions(request).user_id(session_id)
+    return await repository.get_user(session, user_id) if user_id is not None else None
 
 
 def page_role(*roles: str) -> Any:
@@ -126,7 +140,7 @@ async def login(
         return render(request, "login.html", 401, error="bad_login", username=username)
     await throttle.succeeded(username)
     request.session.clear()  # a fresh session on sign-in: no fixation
-    request.session["user_id"] = user.id
+    request.session["session_id"] = await web_sessions(request).start(user.id)
     return see_other(start_page(user.role))
 
 
@@ -134,6 +148,9 @@ async def login(
 async def logout(request: Request, csrf: CsrfField) -> Response:
     """Sign out."""
     check_csrf(request, csrf)
+    session_id = request.session.get("session_id")
+    if isinstance(session_id, str):
+        await web_sessions(request).end(session_id)  # a copy of the cookie is dead too
     request.session.clear()
     return see_other("/login")
 
