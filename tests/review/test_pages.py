@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import httpx
+from arq.connections import ArqRedis
 
-from tests.conftest import Keys
+from tests.conftest import Keys, serve_app
 from tests.review.conftest import PASSWORD, csrf_of, post_verified, sign_in
 from verifier.config import Settings
+from verifier.queue import SubmissionQueue
 
 MakeUser = Callable[..., Awaitable[None]]
 FABRICATED = "Die Holzlasur hat 42,95 EUR gekostet [1]."
@@ -235,3 +237,20 @@ async def test_signing_out_ends_the_session_for_every_copy_of_its_cookie(
     ) as other:
         replayed = await other.get("/review")
     assert replayed.status_code == 303 and replayed.headers["location"].startswith("/login")
+
+
+async def test_pages_say_redis_is_down_instead_of_failing(
+    settings: Settings, make_user: MakeUser
+) -> None:
+    # Sign-in throttling and sessions live in Redis: unreachable, it is a 503 that names it.
+    await make_user("rita")
+    async with serve_app(settings) as (client, app):
+        form = await client.get("/login")
+        app.state.queue = SubmissionQueue(
+            ArqRedis(host="127.0.0.1", port=9, socket_connect_timeout=1), settings.queue_name
+        )
+        signed = await client.post(
+            "/login", data={"username": "rita", "password": PASSWORD, "csrf": csrf_of(form.text)}
+        )
+        await app.state.queue.pool.aclose()
+    assert signed.status_code == 503 and "redis" in signed.text.lower()

@@ -88,6 +88,14 @@ MAX_FAILED_SIGN_INS = 5
 FAILED_SIGN_IN_WINDOW_S = 15 * 60
 
 
+async def _redis(command: Awaitable[Any]) -> Any:
+    """A Redis command's result; Redis unreachable is an outage (503), never a 500."""
+    try:
+        return await command
+    except (RedisError, OSError) as exc:
+        raise DependencyUnavailable("redis", str(exc)) from exc
+
+
 class SignInThrottle:
     """Failed sign-ins per username, counted in Redis so every API process sees them."""
 
@@ -100,7 +108,7 @@ class SignInThrottle:
 
     async def blocked(self, username: str) -> bool:
         """Whether this username has failed too often lately."""
-        count = await self.redis.get(self._key(username))
+        count = await _redis(self.redis.get(self._key(username)))
         return count is not None and int(count) >= MAX_FAILED_SIGN_INS
 
     async def failed(self, username: str) -> None:
@@ -109,11 +117,11 @@ class SignInThrottle:
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.incr(key)
             pipe.expire(key, FAILED_SIGN_IN_WINDOW_S, nx=True)
-            await pipe.execute()
+            await _redis(pipe.execute())
 
     async def succeeded(self, username: str) -> None:
         """Forget the failures after a good sign-in."""
-        await self.redis.delete(self._key(username))
+        await _redis(self.redis.delete(self._key(username)))
 
 
 SESSION_MAX_AGE_S = 12 * 3600  # a browser session's cookie and its record live this long
@@ -134,21 +142,14 @@ class WebSessions:
     async def start(self, user_id: int) -> str:
         """A new session of the user; its id, for the cookie."""
         session_id = secrets.token_urlsafe(24)
-        await self._call(self.redis.set(self._key(session_id), user_id, ex=SESSION_MAX_AGE_S))
+        await _redis(self.redis.set(self._key(session_id), user_id, ex=SESSION_MAX_AGE_S))
         return session_id
 
     async def user_id(self, session_id: str) -> int | None:
         """The user of a live session, None for one ended or expired."""
-        value = await self._call(self.redis.get(self._key(session_id)))
+        value = await _redis(self.redis.get(self._key(session_id)))
         return int(value) if value is not None else None
 
     async def end(self, session_id: str) -> None:
         """End the session for every copy of its cookie."""
-        await self._call(self.redis.delete(self._key(session_id)))
-
-    @staticmethod
-    async def _call(command: Awaitable[Any]) -> Any:
-        try:
-            return await command
-        except (RedisError, OSError) as exc:
-            raise DependencyUnavailable("redis", str(exc)) from exc
+        await _redis(self.redis.delete(self._key(session_id)))
