@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -94,22 +95,28 @@ def check_citations(
                     message_de=f"{marker.text} verweist auf {_refs(missing)}, den es nicht gibt.",
                 )
             )
+    # Sentences are sorted and apart: each position's sentence is found by bisection, and
+    # each sentence's citations once (a scan of all of them per figure grew with the square
+    # of a long answer: 4.6 s for 4,000 cited figures).
     sentences = sentence_spans(answer)
+    starts = [start for start, _ in sentences]
+
+    def sentence_of(position: int) -> int | None:
+        k = bisect_right(starts, position) - 1
+        return k if k >= 0 and position < sentences[k][1] else None
+
+    cites: dict[int, set[int]] = {}
+    for marker in markers:
+        k = sentence_of(marker.start)
+        if k is not None:
+            cites.setdefault(k, set()).update(n for n in marker.numbers if n in existing)
     for finding in numbers.findings:
         if finding.status != "grounded" or not finding.excerpts:
             continue
-        sentence = next(((s, e) for s, e in sentences if s <= finding.start < e), None)
-        if sentence is None:
+        k = sentence_of(finding.start)
+        if k is None:
             continue
-        cited = sorted(
-            {
-                n
-                for m in markers
-                if sentence[0] <= m.start < sentence[1]
-                for n in m.numbers
-                if n in existing
-            }
-        )
+        cited = sorted(cites.get(k, ()))
         if cited and not set(cited) & set(finding.excerpts):
             findings.append(
                 CitationFinding(
