@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import socket
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -166,6 +167,28 @@ async def test_an_error_status_with_foreign_json_is_retried_as_busy_never_a_cras
     ollama.respond_with(lambda _body: Reply(status=502, body=body))
     stage = await run(judge(ollama.url, deadline_s=1))
     assert stage["status"] == "server_error" and "Ollama answered 502" in stage["reason"]
+
+
+async def test_a_host_that_never_accepts_the_connection_is_unavailable_not_slow() -> None:
+    # A listening socket whose backlog is full: the SYN goes unanswered, connect() hangs, as
+    # with a host down behind a firewall. That is no model too slow to answer.
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(0)
+    port = server.getsockname()[1]
+    fillers = []
+    try:
+        for _ in range(3):
+            filler = socket.socket()
+            filler.setblocking(False)
+            filler.connect_ex(("127.0.0.1", port))
+            fillers.append(filler)
+        stage = await run(judge(f"http://127.0.0.1:{port}", timeout_s=1.0, deadline_s=0.5))
+    finally:
+        for filler in fillers:
+            filler.close()
+        server.close()
+    assert stage["status"] == "unavailable" and "did not accept" in stage["reason"]
 
 
 async def test_a_reply_that_trickles_in_is_cut_off_at_the_timeout(ollama: FakeOllama) -> None:

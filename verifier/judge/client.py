@@ -88,6 +88,11 @@ async def chat(
         raise _status_failure(reply.status_code, reply.text[:200], model) from exc
     except (ConnectionError, httpx.ConnectError) as exc:
         raise JudgeFailure("unavailable", f"Ollama is unreachable: {exc}", retryable=True) from exc
+    except httpx.ConnectTimeout as exc:
+        raise JudgeFailure(
+            "unavailable", "Ollama is unreachable: it did not accept the connection in time",
+            retryable=True,
+        ) from exc  # fmt: skip
     except httpx.TimeoutException as exc:
         raise JudgeFailure(
             "timeout", f"Ollama did not answer in time ({type(exc).__name__})", retryable=True

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 import ollama
 
 from verifier.checks.models import SourceText
@@ -115,9 +116,18 @@ def prepare(
     return Prepared(model, options, messages, user_lower, base)
 
 
+CONNECT_TIMEOUT_S = 10.0
+
+
 def make_client(settings: JudgeSettings) -> ollama.AsyncClient:
-    """An Ollama client to keep: making one costs milliseconds (it loads CA certificates)."""
-    return ollama.AsyncClient(host=settings.url, timeout=settings.timeout_s)
+    """An Ollama client to keep: making one costs milliseconds (it loads CA certificates).
+
+    The connection must be made within a share of the call's time: a host that never
+    accepts it (down behind a firewall, its backlog full) is then 'unavailable', not a
+    model too slow to answer ('timeout')."""
+    connect_s = min(CONNECT_TIMEOUT_S, settings.timeout_s / 2)
+    timeout = httpx.Timeout(settings.timeout_s, connect=connect_s)
+    return ollama.AsyncClient(host=settings.url, timeout=timeout)
 
 
 async def attempt_once(
