@@ -78,7 +78,9 @@ def is_outage(exc: BaseException) -> bool:
         return True
     if isinstance(exc, DBAPIError) and exc.connection_invalidated:
         return True
-    if isinstance(exc, DBAPIError) and _OUTAGE_SQLSTATE.match(getattr(exc.orig, "sqlstate", "")):
+    # A client-side driver error (a bad argument) carries no code: None, then.
+    sqlstate = getattr(exc.orig, "sqlstate", None) if isinstance(exc, DBAPIError) else None
+    if isinstance(sqlstate, str) and _OUTAGE_SQLSTATE.match(sqlstate):
         return True
     return isinstance(exc, OSError | ConnectionError | TimeoutError)
 

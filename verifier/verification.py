@@ -266,8 +266,8 @@ async def judge_stored_answer(
         stored = await queries.load_to_judge(session, answer_id)
     if stored is None:
         raise RuntimeError(f"answer {answer_id} has no stored code stage to judge")
-    if stored.status == "done":
-        return Outcome("done")  # a redelivered judge job: the verdict is final
+    if stored.status in queries.FINAL_STATUSES:
+        return Outcome(stored.status)  # a redelivered judge job: the answer is final
     excerpts, question, text = stored.excerpts, stored.question, stored.answer
     code = _code_part(stored)
     sources = sources_of(excerpts)

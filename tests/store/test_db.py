@@ -7,10 +7,11 @@ import time
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from verifier.config import Settings
-from verifier.db import create_engine, create_sessionmaker, unit_of_work
+from verifier.db import create_engine, create_sessionmaker, is_outage, unit_of_work
 from verifier.exceptions import DependencyUnavailable
 
 
@@ -31,6 +32,18 @@ async def test_a_connection_the_server_ends_mid_statement_is_an_outage(
             assert (await session.execute(text("SELECT 1"))).scalar_one() == 1
     finally:
         await engine.dispose()
+
+
+def test_a_driver_error_without_a_code_is_no_outage_and_no_crash() -> None:
+    # SQLAlchemy's asyncpg adapter gives a client-side driver error (InterfaceError,
+    # InternalClientError) the code None; the outage check once fed that to a regex.
+    class ClientSideError(Exception):
+        sqlstate = None
+
+    error = DBAPIError("SELECT 1", {}, ClientSideError("another operation is in progress"))
+    assert is_outage(error) is False
+    refused = DBAPIError("SELECT 1", {}, type("ServerError", (Exception,), {"sqlstate": "08006"})())
+    assert is_outage(refused) is True
 
 
 async def test_no_free_connection_in_time_is_an_outage(settings: Settings) -> None:

@@ -16,7 +16,8 @@ from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.queue import connect, deserialize_job, judge_queue
 from verifier.store.models import Answer, Finding, Verdict
-from worker.tasks import verify_answer
+from verifier.verification import mark_failed
+from worker.tasks import judge_answer, verify_answer
 
 SUPPORTED = {
     "claim": "39,95 EUR",
@@ -172,6 +173,25 @@ async def test_the_findings_are_the_final_reasons_once_each_after_a_retry(
         assert sorted(tuple(row) for row in rows) == reasons
 
 
+async def test_a_judge_job_for_a_failed_answer_asks_the_model_nothing(
+    judged: Settings, sessionmaker: SessionMaker, keys: Keys, ollama: FakeOllama
+) -> None:
+    # Its worker died after the answer was ended failed, and the job came again: failed is
+    # final, as done is, so no model call, no retries, no verdict counted.
+    ollama.respond_with(lambda _body: Reply.json({"claims": [], "verdict": "ok", "objections": []}))
+    async with serve_app(judged) as (client, _):
+        posted = await client.post(
+            "/v1/answers", json=submission("Sie kostete 39,95 EUR."),
+            headers=await keys.header("ingest"),
+        )  # fmt: skip
+        answer_id = posted.json()["id"]
+        await run_worker(judged, code_stage_only=True)
+        await mark_failed(sessionmaker, answer_id, "ended by hand")
+        ctx = {"settings": judged, "sessionmaker": sessionmaker, "judge": judged.judge_settings()}
+        outcome = await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
+    assert outcome == "failed" and ollama.requests == []
+
+
 async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
     judged: Settings, sessionmaker: SessionMaker, keys: Keys, ollama: FakeOllama
 ) -> None:
@@ -208,6 +228,7 @@ async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
             }
             await verify_answer(ctx, **info.kwargs)
             assert await pool.zcard(judge_queue(judged.queue_name)) == 0
+
         finally:
             await pool.aclose()
         state = (
