@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -49,16 +50,17 @@ def deserialize_job(raw: bytes) -> dict[str, Any]:
 # does the same in one: nothing when the job or its result exists, else the job under arq's
 # key with its expiry, and its id on the queue scored by the enqueue time.
 # KEYS: the job, its result, the queue and, optionally, a claim (an external id) that must
-# be free and is then set to the job id: claim and job exist together or not at all.
+# be free and is then set to the job id: claim and job exist together or not at all; any
+# further keys are older spellings of the claim, read only.
 _ENQUEUE_ONCE = """
-if #KEYS == 4 then
-  local earlier = redis.call('get', KEYS[4])
+for i = 4, #KEYS do
+  local earlier = redis.call('get', KEYS[i])
   if earlier then return earlier end
 end
 if redis.call('exists', KEYS[1], KEYS[2]) > 0 then return 0 end
 redis.call('psetex', KEYS[1], ARGV[1], ARGV[2])
 redis.call('zadd', KEYS[3], ARGV[3], ARGV[4])
-if #KEYS == 4 then redis.call('set', KEYS[4], ARGV[4]) end
+if #KEYS >= 4 then redis.call('set', KEYS[4], ARGV[4]) end
 return 1
 """
 
@@ -69,6 +71,7 @@ async def enqueue_once(
     job_id: str,
     queue_name: str,
     claim: str | None = None,
+    earlier_claims: Sequence[str] = (),
     **kwargs: Any,
 ) -> bool | str:
     """Enqueue an arq job as `enqueue_job` does, in one round trip: True, or False if the id
@@ -78,9 +81,8 @@ async def enqueue_once(
     job = arq_job(function, (), kwargs, None, now, serializer=redis.job_serializer)
     script = redis.register_script(_ENQUEUE_ONCE)
     keys = [job_key_prefix + job_id, result_key_prefix + job_id, queue_name]
-    result = await script(
-        keys=[*keys, claim] if claim else keys, args=[redis.expires_extra_ms, job, now, job_id]
-    )
+    claims = [claim, *earlier_claims] if claim else []
+    result = await script(keys=[*keys, *claims], args=[redis.expires_extra_ms, job, now, job_id])
     if isinstance(result, bytes | str):
         return result.decode() if isinstance(result, bytes) else result
     return bool(result)
@@ -108,6 +110,14 @@ async def connect(url: str) -> ArqRedis:
 def _claim_key(queue_name: str, tenant: str, external_id: str) -> str:
     # The tenant's length first: "acme" + "eu:1" and "acme:eu" + "1" must not share a key.
     return f"{queue_name}:external-id:{len(tenant)}:{tenant}:{external_id}"
+
+
+def _claim_keys_before(queue_name: str, tenant: str, external_id: str) -> list[str]:
+    """The claim as versions before 2026-11-30 wrote it, still honoured; only for a tenant
+    without a colon (with one, that spelling was ambiguous)."""
+    if ":" in tenant:
+        return []
+    return [f"{queue_name}:external-id:{tenant}:{external_id}"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +152,7 @@ class SubmissionQueue:
         Claim and job are written by one script: a claim without a job would answer every
         later post of that external id as a duplicate of an answer nobody verifies."""
         claim = _claim_key(self.queue_name, tenant, external_id) if external_id else None
+        before = _claim_keys_before(self.queue_name, tenant, external_id) if external_id else []
         try:
             created = await enqueue_once(
                 self.pool,
@@ -149,6 +160,7 @@ class SubmissionQueue:
                 answer_id,
                 self.queue_name,
                 claim=claim,
+                earlier_claims=before,
                 answer_id=answer_id,
                 tenant=tenant,
                 submission=submission,

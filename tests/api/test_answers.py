@@ -144,6 +144,23 @@ async def test_external_ids_of_tenants_whose_names_overlap_stay_apart(
     assert second.json()["id"] != first.json()["id"] and not second.json()["duplicate"]
 
 
+async def test_a_claim_written_by_the_version_before_still_makes_a_duplicate(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    # Claims live in Redis without expiry; upgrading must not forget them (the repost would
+    # be queued anew and then refused by the database's unique key, failed).
+    assert settings.redis_url is not None
+    async with Redis.from_url(settings.redis_url) as redis:
+        await redis.set(f"{settings.queue_name}:external-id:acme:chat-9", "an-earlier-answer")
+    body = submission("Sie kostete 39,95 EUR.", external_id="chat-9")
+    again = await client.post("/v1/answers", json=body, headers=await keys.header("ingest"))
+    assert again.status_code == 200 and again.json()["id"] == "an-earlier-answer"
+    elsewhere = await client.post(
+        "/v1/answers", json=body, headers=await keys.header("ingest", tenant="acme:eu")
+    )
+    assert elsewhere.status_code == 202  # a tenant with a colon never had that spelling
+
+
 async def test_a_repeated_post_while_the_judge_is_still_to_come_says_running(
     keys: Keys, settings: Settings
 ) -> None:
