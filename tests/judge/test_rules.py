@@ -49,6 +49,8 @@ def test_quotes_match_with_case_whitespace_and_small_noise_folded() -> None:
         ("Rendite -5,2 % im Jahr", "Rendite +5,2 % im Jahr"),  # the sign flipped
         ("Summe Sanierung 127,551 EUR", "Summe Sanierung 127.551 EUR"),  # 127 551 -> 127.551
         ("Küche … 30,47 m²", "Wohnzimmer 30,47 m²\nKüche 9,86 m²"),  # parts out of order
+        ("500 EUR", "Kaution 1\u202f500 EUR"),  # a group of a space-grouped figure
+        ("Kaution 1", "Kaution 1 500 EUR"),
     ],
 )
 def test_figures_in_a_quote_stand_whole_and_as_written_letters_may_blur(
@@ -60,6 +62,7 @@ def test_figures_in_a_quote_stand_whole_and_as_written_letters_may_blur(
 
 def test_quotes_of_whole_figures_and_parts_in_order_still_stand() -> None:
     assert quote_in("150 EUR", "Preis 150 EUR.")
+    assert quote_in("1 500 EUR", "Kaution 1\u00a0500 EUR") and quote_in("Raum 1", "Raum 1 2024")
     assert quote_in("2020", "Saison 2019-2020")  # a hyphen between years is no sign
     assert quote_in("kostet 5", "Das kostet 5.")
     assert quote_in("Summe Sanierung 127.551 EUR", "Summe Sanierug: 127.551 EUR")  # OCR slip

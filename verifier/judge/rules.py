@@ -47,7 +47,7 @@ _FIGURE = re.compile(r"(?:(?<![\w.,])[-+−])?\d+(?:[.,]\d+)*")
 
 def _cuts_figure(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] begins or ends inside a figure of the text: "50" in "150",
-    "5,2" in "15,25" or "-5,2", "5" in "1,5"."""
+    "5,2" in "15,25" or "-5,2", "5" in "1,5", "500" in "1 500"."""
     before, after = text[max(0, start - 2) : start], text[end : end + 2]
     head = text[start : start + 1]
     tail = text[end - 1 : end] if end > start else ""
@@ -55,11 +55,20 @@ def _cuts_figure(text: str, start: int, end: int) -> bool:
         before[-1:].isdigit()
         or (before[-1:] in (".", ",") and before[:1].isdigit())
         or (before[-1:] in ("-", "+", "−") and not before[:1].isalnum())
+        or (before[-1:] == " " and before[:1].isdigit() and _group_at(text, start))
     ):
         return True
     return tail.isdigit() and (
-        after[:1].isdigit() or (after[:1] in (".", ",") and after[1:2].isdigit())
+        after[:1].isdigit()
+        or (after[:1] in (".", ",") and after[1:2].isdigit())
+        or (after[:1] == " " and _group_at(text, end + 1))
     )
+
+
+def _group_at(text: str, start: int) -> bool:
+    """Whether a group of three digits of a space-grouped figure starts at start ("1 500")."""
+    group = text[start : start + 4]
+    return len(group) >= 3 and group[:3].isdigit() and not group[3:].isdigit()
 
 
 def _exact_at(part: str, text: str, pos: int) -> int | None:
