@@ -207,7 +207,7 @@ class SubmissionQueue:
                 crashed = result is not None and result.result == "failed"
                 mapped = "failed" if crashed else "done"
                 if crashed:
-                    error = "the checks crashed; the stored answer says how"
+                    error = "stored failed; the stored answer says why"
                 return QueuedJob(
                     mapped, kwargs["tenant"], kwargs["submission"], kwargs["received_at"], error
                 )

@@ -124,7 +124,7 @@ class SignInThrottle:
         await _redis(self.redis.delete(self._key(username)))
 
 
-SESSION_MAX_AGE_S = 12 * 3600  # a browser session's cookie and its record live this long
+SESSION_MAX_AGE_S = 12 * 3600  # idle time after which a browser session (cookie, record) ends
 
 
 class WebSessions:
@@ -146,8 +146,9 @@ class WebSessions:
         return session_id
 
     async def user_id(self, session_id: str) -> int | None:
-        """The user of a live session, None for one ended or expired."""
-        value = await _redis(self.redis.get(self._key(session_id)))
+        """The user of a live session, None for one ended or expired; each use extends it,
+        as each response renews the cookie."""
+        value = await _redis(self.redis.getex(self._key(session_id), ex=SESSION_MAX_AGE_S))
         return int(value) if value is not None else None
 
     async def end(self, session_id: str) -> None:

@@ -139,8 +139,12 @@ async def login(
         await throttle.failed(username)
         return render(request, "login.html", 401, error="bad_login", username=username)
     await throttle.succeeded(username)
+    sessions = web_sessions(request)
+    earlier = request.session.get("session_id")
+    if isinstance(earlier, str):
+        await sessions.end(earlier)  # no copy of the old cookie lives on
     request.session.clear()  # a fresh session on sign-in: no fixation
-    request.session["session_id"] = await web_sessions(request).start(user.id)
+    request.session["session_id"] = await sessions.start(user.id)
     return see_other(start_page(user.role))
 
 
