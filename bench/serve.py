@@ -151,9 +151,9 @@ def serve_judge(delay_s: float) -> int:
 def serve_floor(port: int, redis_url: str, key: str, mode: str) -> int:
     """Serve the floor app as `verifier api` serves the real one."""
     setup_logging()
-    app: Any = fastapi_floor_app(redis_url, key)
-    if mode != "fastapi":
-        app = floor_app(redis_url, key, mode)
+    app: Any = (
+        fastapi_floor_app(redis_url, key) if mode == "fastapi" else floor_app(redis_url, key, mode)
+    )
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None)
     run_loop(uvicorn.Server(config).serve())
     return 0

@@ -313,13 +313,15 @@ async def run(args: argparse.Namespace) -> int:
                 for k, (backend, judge) in enumerate(plan):
                     if backend is None:
                         floor_settings = settings("sqlite+aiosqlite:///unused.db", judge_url)
-                        name, worker, jobs = "floor", floor_worker(floor_settings), args.floor_jobs
                         if judge:
                             judge_settings = floor_settings.judge_settings()
                             assert judge_settings is not None
                             only = judge_call_only(judge_settings, cases)
                             name, worker = "judge call only", floor_worker(floor_settings, only)
                             jobs = args.answers
+                        else:
+                            name, worker = "floor", floor_worker(floor_settings)
+                            jobs = args.floor_jobs
                         runs.append(await drain(name, floor_settings, cases, jobs, worker, 0))
                         continue
                     async with fresh_database(backend, args.database_url, tmp, "worker") as url:

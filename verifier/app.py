@@ -64,7 +64,8 @@ class RequestGuard:
             await self._reject(send)
 
     async def _reject(self, send: Send) -> None:
-        await _send(send, _error(413, "payload_too_large", f"body exceeds {self.max_bytes} bytes"))
+        message = str(_TooLarge(self.max_bytes).detail)
+        await _send(send, _error(413, "payload_too_large", message))
 
 
 async def _send(send: Send, response: JSONResponse) -> None:

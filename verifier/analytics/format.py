@@ -1,10 +1,13 @@
-"""The report as plain text and as CSV, for the command line."""
+"""The report and the exports as plain text and as CSV."""
 
 from __future__ import annotations
 
 import csv
 import io
+from datetime import datetime
 from typing import Any
+
+from verifier.store.metrics_queries import EXPORT_FIELDS
 
 ROW_FIELDS = (
     "section",
@@ -87,4 +90,21 @@ def figures_csv(figures: dict[str, Any]) -> str:
                 c["kappa"],
             ]
         )
+    return buffer.getvalue()
+
+
+def jsonable(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows with timestamps as ISO strings."""
+    return [
+        {k: v.isoformat() if isinstance(v, datetime) else v for k, v in row.items()} for row in rows
+    ]
+
+
+def to_csv(rows: list[dict[str, Any]]) -> str:
+    """Rows as CSV with a header line (just the header when there are none)."""
+    buffer = io.StringIO()
+    fields = list(rows[0]) if rows else list(EXPORT_FIELDS)
+    writer = csv.DictWriter(buffer, fieldnames=fields)
+    writer.writeheader()
+    writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in jsonable(rows))
     return buffer.getvalue()

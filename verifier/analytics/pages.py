@@ -8,16 +8,16 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from verifier.analytics import charts
+from verifier.analytics.format import to_csv
 from verifier.analytics.service import report
 from verifier.analytics.window import window
-from verifier.api.analytics import to_csv
 from verifier.api.deps import SessionDep
 from verifier.review.pages import page_role, render
 from verifier.store import metrics_queries
 from verifier.store.models import User
 
 router = APIRouter(include_in_schema=False)
-AnalystDep = Annotated[User, page_role("analyst", "admin")]
+AnalystPageDep = Annotated[User, page_role("analyst", "admin")]
 From = Annotated[str | None, Query(alias="from")]
 To = Annotated[str | None, Query(alias="to")]
 
@@ -26,7 +26,7 @@ To = Annotated[str | None, Query(alias="to")]
 async def analytics_page(
     request: Request,
     session: SessionDep,
-    user: AnalystDep,
+    user: AnalystPageDep,
     start: From = None,
     end: To = None,
     bucket: Literal["day", "week"] = "week",
@@ -49,7 +49,7 @@ async def analytics_page(
 
 @router.get("/analytics/ratings.csv")
 async def analytics_export(
-    session: SessionDep, user: AnalystDep, start: From = None, end: To = None
+    session: SessionDep, user: AnalystPageDep, start: From = None, end: To = None
 ) -> Response:
     """The blind ratings joined with verdicts, as CSV, for the signed-in analyst."""
     since, until = window(start, end)

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import io
-from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.dependencies.models import Dependant
 from fastapi.responses import JSONResponse, Response
 
-from verifier.analytics.format import spreadsheet_safe
+from verifier.analytics.format import jsonable, to_csv
 from verifier.analytics.service import report
 from verifier.analytics.window import window
 from verifier.api.deps import AnalystDep, SessionDep
@@ -73,20 +70,3 @@ async def export_ratings(
         media_type="text/csv",
         headers={"Content-Disposition": "attachment; filename=ratings.csv"},
     )
-
-
-def jsonable(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rows with timestamps as ISO strings."""
-    return [
-        {k: v.isoformat() if isinstance(v, datetime) else v for k, v in row.items()} for row in rows
-    ]
-
-
-def to_csv(rows: list[dict[str, Any]]) -> str:
-    """Rows as CSV with a header line (just the header when there are none)."""
-    buffer = io.StringIO()
-    fields = list(rows[0]) if rows else list(metrics_queries.EXPORT_FIELDS)
-    writer = csv.DictWriter(buffer, fieldnames=fields)
-    writer.writeheader()
-    writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in jsonable(rows))
-    return buffer.getvalue()
