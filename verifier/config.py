@@ -61,6 +61,12 @@ class Settings(BaseSettings):
         default="http://127.0.0.1:11434",
         description="Where Ollama listens; when it is not there the judge stage says so.",
     )
+    metrics_token: str | None = Field(
+        default=None,
+        min_length=16,
+        description="Bearer token for Prometheus at /metrics, checked without the database "
+        "(so metrics stay readable in a database outage); unset, an admin key reads them.",
+    )
     session_secret: str | None = Field(
         default=None,
         description="Signs the reviewers' session cookies; unset: made once in the data dir.",

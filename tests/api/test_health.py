@@ -14,7 +14,7 @@ import httpx
 from redis.asyncio import Redis
 
 from tests.api.test_answers import submission
-from tests.conftest import Keys, run_worker, serve_app
+from tests.conftest import BreakableDatabase, Keys, run_worker, serve_app
 from verifier import monitoring
 from verifier.config import Settings
 from verifier.logs import JsonFormatter, answer_id_var, setup_logging
@@ -50,16 +50,29 @@ async def test_ready_names_each_dependency_that_is_down(settings: Settings) -> N
     assert "unreachable" in body["checks"]["ollama"]["error"]
 
 
-async def test_metrics_need_an_analyst_key_since_counters_move_with_each_verdict(
-    client: httpx.AsyncClient, keys: Keys
+async def test_metrics_need_the_metrics_token_or_an_admin_key(
+    settings: Settings, keys: Keys, breakable_db: BreakableDatabase
 ) -> None:
-    # A reviewer reading the flagged counter around an answer's verification would learn its
-    # verdict before rating it blind, and the counters span every tenant.
-    assert (await client.get("/metrics")).status_code == 401
-    for role in ("reviewer", "ingest"):
-        refused = await client.get("/metrics", headers=await keys.header(role))
-        assert refused.status_code == 403, role
-    assert (await client.get("/metrics", headers=await keys.header("admin"))).status_code == 200
+    # The counters span every tenant and move with each verdict: a reviewer reading them
+    # around an answer's verification would learn its verdict before rating it blind.
+    async with serve_app(settings) as (client, _):
+        assert (await client.get("/metrics")).status_code == 401
+        for role in ("reviewer", "ingest", "analyst"):
+            refused = await client.get("/metrics", headers=await keys.header(role))
+            assert refused.status_code == 403, role
+        admin = await client.get("/metrics", headers=await keys.header("admin"))
+        assert admin.status_code == 200
+    # The token is checked without the database: metrics stay readable in its outage.
+    token = "prometheus-" + "x" * 16
+    tokened = breakable_db.settings.model_copy(update={"metrics_token": token})
+    await breakable_db.keys()  # migrated, with keys
+    async with serve_app(tokened) as (client, app):
+        await breakable_db.take_away(app)
+        scraped = await client.get("/metrics", headers={"Authorization": f"Bearer {token}"})
+        assert scraped.status_code == 200 and "verifier_jobs_total" in scraped.text
+        wrong = await client.get("/metrics", headers={"Authorization": "Bearer wrong-token-xx"})
+        assert wrong.status_code in (401, 503)  # not the token: a key, which needs the database
+        breakable_db.bring_back()
 
 
 async def test_metrics_count_jobs_verdicts_and_function(
@@ -68,11 +81,11 @@ async def test_metrics_count_jobs_verdicts_and_function(
     ingest = await keys.header("ingest")
     await client.post("/v1/answers", json=submission("Sie kostete 42,95 EUR [1]."), headers=ingest)
     await client.post("/v1/answers", json=submission("Sie kostete 39,95 EUR [1]."), headers=ingest)
-    analyst = await keys.header("analyst")
-    before = (await client.get("/metrics", headers=analyst)).text
+    admin = await keys.header("admin")
+    before = (await client.get("/metrics", headers=admin)).text
     assert 'verifier_queue_depth{queue="code"} 2.0' in before
     await run_worker(settings)
-    text = (await client.get("/metrics", headers=analyst)).text
+    text = (await client.get("/metrics", headers=admin)).text
     assert 'verifier_jobs_total{outcome="done"} 2.0' in text
     assert 'verifier_verdicts_total{outcome="flagged"} 1.0' in text
     assert 'verifier_stage_flags_total{stage="numbers"} 1.0' in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -43,6 +44,22 @@ async def get_principal(
         raise Unauthorized("Authorization header must be 'Bearer <key>'")
     keys: KeyStore = request.app.state.keys
     return await keys.authenticate(secret.strip())
+
+
+async def metrics_reader(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> None:
+    """Whoever may read /metrics: the metrics token (no database needed), else an admin key.
+    The counters span every tenant and move with each verdict, so no tenant's key reads them
+    (a reviewer could learn a verdict before rating it blind)."""
+    token: str | None = request.app.state.settings.metrics_token
+    scheme, _, secret = (authorization or "").partition(" ")
+    if token and scheme.lower() == "bearer":
+        if hmac.compare_digest(secret.strip().encode(), token.encode()):
+            return
+    principal = await get_principal(request, authorization)
+    if principal.role != "admin":
+        raise Forbidden("/metrics spans every tenant: send VERIFIER_METRICS_TOKEN or an admin key")
 
 
 def require_role(*roles: Role) -> Any:
@@ -107,6 +124,7 @@ IngestDep = Annotated[Principal, require_role("ingest", "admin")]
 ReaderDep = Annotated[Principal, require_role("ingest", "reviewer", "analyst", "admin")]
 ReviewerDep = Annotated[Principal, require_role("reviewer", "admin")]
 AnalystDep = Annotated[Principal, require_role("analyst", "admin")]
+MetricsReader = Depends(metrics_reader)
 JsonBody = Depends(require_json)
 AnswerBodyDep = Annotated[AnswerIn, Depends(read_answer)]
 

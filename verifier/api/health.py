@@ -14,7 +14,7 @@ from redis.exceptions import RedisError
 from sqlalchemy import text
 
 from verifier import monitoring
-from verifier.api.deps import AnalystDep
+from verifier.api.deps import MetricsReader
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.judge.client import probe
@@ -128,12 +128,9 @@ class _Snapshot:
         return self.families
 
 
-@router.get("/metrics")
-async def metrics(request: Request, _: AnalystDep) -> Response:
-    """Prometheus metrics of the whole deployment (counters live in Redis, shared by all).
-
-    An analyst's or admin's key only: the verdict counters move when an answer is verified,
-    so a reviewer reading them before and after could learn a verdict before rating blind."""
+@router.get("/metrics", dependencies=[MetricsReader])
+async def metrics(request: Request) -> Response:
+    """Prometheus metrics of the whole deployment (counters live in Redis, shared by all)."""
     state = request.app.state
     settings: Settings = state.settings
     counters = await monitoring.read(state.queue.pool, settings.queue_name)
