@@ -83,8 +83,9 @@ def floor_app(redis_url: str, key: str, mode: str) -> Callable[[Scope, Receive, 
 
 
 def fastapi_floor_app(redis_url: str, key: str) -> FastAPI:
-    """The least a FastAPI app validating the body must do: one route, no middleware of ours,
-    the body validated as AnswerIn (as the API parses it) and LPUSHed, 202 with an id."""
+    """The least a FastAPI app validating the body must do, and nothing of ours.
+
+    One route: the body validated as AnswerIn (as the API parses it), LPUSHed, 202 with an id."""
     redis = Redis.from_url(redis_url)
     app = FastAPI()
 

@@ -103,8 +103,9 @@ async def _noop(ctx: dict[Any, Any], *args: Any, **kwargs: Any) -> str:
 
 
 def judge_call_only(judge: JudgeSettings, cases: Sequence[dict[str, Any]]) -> WorkerCoroutine:
-    """A job function making the answer's judge call through the Ollama client, nothing else:
-    the call is prepared (prompt, schema, options) before the run, so only the call is paid."""
+    """A job function making the answer's judge call through the Ollama client, nothing else.
+
+    The call is prepared (prompt, schema, options) before the run, so only the call is paid."""
     client = make_client(judge)
     calls: dict[str, Prepared] = {}
     for case in cases:
@@ -130,8 +131,7 @@ def judge_call_only(judge: JudgeSettings, cases: Sequence[dict[str, Any]]) -> Wo
 
 
 def floor_worker(settings: Settings, function: WorkerCoroutine | None = None) -> Worker:
-    """arq's Worker with our options, running a no-op (or function) under the verify task's
-    name."""
+    """arq's Worker with our options, running a no-op (or function) as the verify task."""
     options = worker_options(settings)
     return Worker(
         **{

@@ -13,8 +13,9 @@ LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 def parse_moment(value: str | None, name: str) -> tuple[datetime, bool] | None:
-    """A date (midnight UTC) or an ISO datetime, in UTC, and whether it was a date alone; a
-    clear 422 for anything else."""
+    """A date (midnight UTC) or an ISO datetime in UTC, and whether it was a date alone.
+
+    Anything else is a 422 naming the parameter."""
     if not value:
         return None
     try:

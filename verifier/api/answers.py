@@ -19,8 +19,9 @@ ERRORS: dict[int | str, dict[str, object]] = {
 
 
 def answer_body_schema() -> dict[str, Any]:
-    """The OpenAPI request body of a posted answer: read_answer parses it, not FastAPI, so the
-    schema is given here, its nested models written in place."""
+    """The OpenAPI request body of a posted answer, its nested models written in place.
+
+    read_answer parses the body, not FastAPI, so the schema is given here."""
     schema = AnswerIn.model_json_schema()
     defs = schema.pop("$defs", {})
 

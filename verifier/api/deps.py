@@ -50,6 +50,7 @@ async def metrics_reader(
     request: Request, authorization: Annotated[str | None, Header()] = None
 ) -> None:
     """Whoever may read /metrics: the metrics token (no database needed), else an admin key.
+
     The counters span every tenant and move with each verdict, so no tenant's key reads them
     (a reviewer could learn a verdict before rating it blind)."""
     token: str | None = request.app.state.settings.metrics_token

@@ -41,9 +41,10 @@ MAX_TITLE = 200
 
 
 def one_line_title(title: str) -> str:
-    """An excerpt's title as it stands before its block: one line, at most MAX_TITLE
-    characters. It stands outside the fenced data, so a line break in it could start what
-    reads as an instruction."""
+    """An excerpt's title as it stands before its block: one line, MAX_TITLE at most.
+
+    It stands outside the fenced data, so a line break in it could start what reads as an
+    instruction."""
     line = " ".join(title.split())
     return line if len(line) <= MAX_TITLE else line[: MAX_TITLE - 1] + "…"
 

@@ -51,9 +51,10 @@ async def open_for_rating(session: AsyncSession, user: User, answer: Answer) -> 
 
 
 def refuse_while_leased(answer: Answer) -> None:
-    """A Conflict while a reviewer on the pages holds the answer to rate it blind: a rating
-    from elsewhere would make theirs a revision, marked as made after the reveal they never
-    saw."""
+    """A Conflict while a reviewer on the pages holds the answer to rate it blind.
+
+    A rating from elsewhere would make theirs a revision, marked as made after the reveal
+    they never saw."""
     until = answer.lease_until
     if answer.lease_owner is not None and until is not None and until > _now():
         raise Conflict(
