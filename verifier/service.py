@@ -159,6 +159,6 @@ async def rate_answer(
 ) -> AnswerOut:
     """Store a rating; the first is the blind one, later ones are post-reveal revisions."""
     if await review.blind_rating(session, answer) is None:
-        review.refuse_while_leased(answer)
+        await review.refuse_while_leased(session, answer)
     await review.rate(session, f"key:{principal.key_id}", answer, body.rating, body.comment)
     return await _answer_view(session, answer)

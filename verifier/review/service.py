@@ -50,17 +50,21 @@ async def open_for_rating(session: AsyncSession, user: User, answer: Answer) -> 
         raise Conflict("another reviewer holds this answer")
 
 
-def refuse_while_leased(answer: Answer) -> None:
+async def refuse_while_leased(session: AsyncSession, answer: Answer) -> None:
     """A Conflict while a reviewer on the pages holds the answer to rate it blind.
 
     A rating from elsewhere would make theirs a revision, marked as made after the reveal
-    they never saw."""
+    they never saw. Checked by an UPDATE in the rating's own transaction, so a reviewer
+    cannot take the answer between the check and the rating."""
+    if await repository.free_unleased(session, answer_id=answer.id, now=_now()):
+        return
+    await session.refresh(answer)
     until = answer.lease_until
-    if answer.lease_owner is not None and until is not None and until > _now():
-        raise Conflict(
-            f"a reviewer is rating this answer blind in the review pages until "
-            f"{until.isoformat(timespec='seconds')}; try again after that"
-        )
+    when = until.isoformat(timespec="seconds") if until is not None else "a few minutes"
+    raise Conflict(
+        f"a reviewer is rating this answer blind in the review pages until {when}; "
+        "try again after that"
+    )
 
 
 async def blind_rating(session: AsyncSession, answer: Answer) -> Rating | None:

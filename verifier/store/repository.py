@@ -168,6 +168,20 @@ async def release_lease(session: AsyncSession, *, answer_id: str, user_id: int) 
     )
 
 
+async def free_unleased(session: AsyncSession, *, answer_id: str, now: datetime) -> bool:
+    """Clear an answer's lapsed lease, if no reviewer holds a live one; False if one does.
+
+    The UPDATE locks the row for the caller's transaction: a reviewer taking the lease
+    meanwhile waits, and then finds the answer rated."""
+    result = await session.execute(
+        update(Answer)
+        .where(Answer.id == answer_id, or_(Answer.lease_until.is_(None), Answer.lease_until < now))
+        .values(lease_owner=None, lease_until=None)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
 async def set_review_state(
     session: AsyncSession, answer: Answer, state: str, discard_reason: str | None = None
 ) -> None:
