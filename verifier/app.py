@@ -126,12 +126,14 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return response
 
 
-async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+async def _validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     errors = [
         {"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
         for e in exc.errors()
     ]
+    if not request.url.path.startswith("/v1/"):  # a page: the error page, not JSON
+        return _error_for(request, 422, "validation_error", _describe(errors))
     return _error(422, "validation_error", _describe(errors), errors)
 
 

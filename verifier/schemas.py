@@ -187,11 +187,14 @@ class VerdictOut(BaseModel):
     created_at: datetime | None = None
 
 
+MAX_COMMENT = 5000  # characters of a rating's comment, through the API and the pages alike
+
+
 class RatingIn(Strict):
     """A reviewer's rating of one answer."""
 
     rating: RatingValue
-    comment: Annotated[str, StringConstraints(max_length=5000)] | None = None
+    comment: Annotated[str, StringConstraints(max_length=MAX_COMMENT)] | None = None
 
 
 class RatingOut(BaseModel):

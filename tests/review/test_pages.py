@@ -254,3 +254,20 @@ async def test_pages_say_redis_is_down_instead_of_failing(
         )
         await app.state.queue.pool.aclose()
     assert signed.status_code == 503 and "redis" in signed.text.lower()
+
+
+async def test_a_bad_form_is_the_error_page_and_a_comment_has_the_apis_limit(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    answer_id = await post_verified(client, keys, settings, FABRICATED)
+    await make_user("rita")
+    await sign_in(client, "rita")
+    page = await client.get(f"/review/{answer_id}")
+    missing = await client.post(f"/review/{answer_id}/rate", data={"csrf": csrf_of(page.text)})
+    assert missing.status_code == 422 and "text/html" in missing.headers["content-type"]
+    assert "rating" in missing.text  # names the missing field, on the error page
+    long = await client.post(
+        f"/review/{answer_id}/rate",
+        data={"rating": "correct", "comment": "x" * 5001, "csrf": csrf_of(page.text)},
+    )
+    assert long.status_code == 400 and "5000" in long.text

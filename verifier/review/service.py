@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from verifier.exceptions import BadRequest, Conflict, NotFound
+from verifier.schemas import MAX_COMMENT
 from verifier.store import repository
 from verifier.store.models import Answer, Rating, User, Verdict
 
@@ -81,6 +82,8 @@ async def rate(
         raise BadRequest(f"rating must be correct, incorrect or partly, not {rating!r}")
     if "\x00" in (comment or ""):  # PostgreSQL cannot store it
         raise BadRequest("the comment must not contain the NUL character (U+0000)")
+    if comment and len(comment) > MAX_COMMENT:
+        raise BadRequest(f"the comment may be {MAX_COMMENT} characters long, not {len(comment)}")
     if answer.review_state == "discarded":  # its reason would be lost, and it would count
         raise Conflict(f"this answer was discarded as not rateable: {answer.discard_reason}")
     try:
