@@ -6,8 +6,9 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from verifier.exceptions import Unprocessable
 
-# Every moment is compared in UTC (SQLite stores and compares the UTC text), within years both
-# databases and the day arithmetic below can hold.
+# Every moment is compared in UTC (SQLite stores and compares the UTC text). Nothing this
+# service logs predates 1970; the bounds keep the day arithmetic below (a day added, thirty
+# taken) and the offsets' conversion to UTC away from the ends of Python's calendar.
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(9999, 1, 1, tzinfo=UTC)
 
