@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import text
 
 from tests.analytics.conftest import NOV, stages
-from tests.api.test_answers import submission
-from tests.conftest import Keys, run_worker
+from tests.conftest import Keys
+from tests.review.conftest import post_verified
 from verifier.config import Settings
 from verifier.db import SessionMaker, unit_of_work
 from verifier.store import repository
@@ -203,13 +203,11 @@ async def test_csv_cells_a_spreadsheet_would_run_stay_text(
     client: httpx.AsyncClient, keys: Keys, settings: Settings
 ) -> None:
     # A comment (or a question, a model name) starting with "=" is a formula to a spreadsheet.
-    posted = await client.post(
-        "/v1/answers", json=submission("Es waren 12 EUR.", answer_model="=cmd|' /C calc'!A0"),
-        headers=await keys.header("ingest"),
-    )  # fmt: skip
-    await run_worker(settings)
+    answer_id = await post_verified(
+        client, keys, settings, "Es waren 12 EUR.", answer_model="=cmd|' /C calc'!A0"
+    )
     rated = await client.post(
-        f"/v1/answers/{posted.json()['id']}/rating",
+        f"/v1/answers/{answer_id}/rating",
         json={"rating": "incorrect", "comment": '=HYPERLINK("http://evil.example","x")'},
         headers=await keys.header("reviewer"),
     )

@@ -10,8 +10,8 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
-from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker
+from tests.review.conftest import post_verified
 from verifier.app import create_app
 from verifier.config import Settings
 
@@ -127,11 +127,8 @@ async def test_a_streamed_body_over_the_limit_is_413_on_every_route(
 ) -> None:
     # Sent in chunks, without a Content-Length: the limit is found while the body streams
     # in, and FastAPI's body parsing once turned that into a 400 "error parsing the body".
+    answer_id = await post_verified(client, keys, settings, "Sie kostete 39,95 EUR.")
     ingest, reviewer = await keys.header("ingest"), await keys.header("reviewer")
-    answer_id = (
-        await client.post("/v1/answers", json=submission("Sie kostete 39,95 EUR."), headers=ingest)
-    ).json()["id"]
-    await run_worker(settings)
     huge = "x" * (settings.max_body_bytes + 1)
 
     async def chunks(body: dict[str, Any]) -> AsyncIterator[bytes]:

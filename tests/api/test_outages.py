@@ -7,6 +7,7 @@ from sqlalchemy import text
 
 from tests.api.test_answers import submission
 from tests.conftest import BreakableDatabase, Keys, run_worker, serve_app
+from tests.review.conftest import post_verified
 from verifier.config import Settings
 from verifier.db import SessionMaker
 
@@ -44,12 +45,7 @@ async def test_a_rating_whose_commit_fails_is_a_503_that_reveals_nothing(
     # "blind" again. PostgreSQL refuses the rating only at COMMIT (a deferred trigger),
     # with a connection error's code, as a server going away at that moment would.
     async with serve_app(settings) as (client, _):
-        posted = await client.post(
-            "/v1/answers", json=submission("Sie kostete 42,95 EUR [1]."),
-            headers=await keys.header("ingest"),
-        )  # fmt: skip
-        answer_id = posted.json()["id"]
-        await run_worker(settings)
+        answer_id = await post_verified(client, keys, settings, "Sie kostete 42,95 EUR [1].")
         reviewer = await keys.header("reviewer")
         await execute(sessionmaker, REFUSE_RATINGS_AT_COMMIT)
         try:

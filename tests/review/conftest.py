@@ -44,12 +44,20 @@ def make_user(sessionmaker: SessionMaker) -> Callable[[str, str, str], Awaitable
 
 
 async def post_verified(
-    client: httpx.AsyncClient, keys: Keys, settings: Settings, answer: str, **extra: object
+    client: httpx.AsyncClient,
+    keys: Keys,
+    settings: Settings,
+    answer: str,
+    *,
+    code_stage_only: bool = False,
+    **extra: object,
 ) -> str:
-    """Post an answer as the chatbot would and let the worker verify it; returns its id."""
+    """Post an answer as the chatbot would and let the worker verify it; returns its id.
+
+    With code_stage_only, the judge's job stays queued (see run_worker)."""
     body = submission(answer, **extra)
     posted = await client.post("/v1/answers", json=body, headers=await keys.header("ingest"))
     assert posted.status_code == 202, posted.text
-    await run_worker(settings)
+    await run_worker(settings, code_stage_only=code_stage_only)
     answer_id: str = posted.json()["id"]
     return answer_id

@@ -16,6 +16,16 @@ MakeUser = Callable[..., Awaitable[None]]
 FABRICATED = "Die Holzlasur hat 42,95 EUR gekostet [1]."
 
 
+async def open_as_rita(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> tuple[str, httpx.Response]:
+    """FABRICATED verified, reviewer rita signed in on its rating page: its id, the page."""
+    answer_id = await post_verified(client, keys, settings, FABRICATED)
+    await make_user("rita")
+    await sign_in(client, "rita")
+    return answer_id, await client.get(f"/review/{answer_id}")
+
+
 async def test_rate_blind_then_see_the_highlighted_verdict(
     client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
 ) -> None:
@@ -75,10 +85,7 @@ async def test_a_lease_keeps_a_second_reviewer_off(
 async def test_discard_needs_a_reason_and_forms_need_their_token(
     client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
 ) -> None:
-    answer_id = await post_verified(client, keys, settings, FABRICATED)
-    await make_user("rita")
-    await sign_in(client, "rita")
-    page = await client.get(f"/review/{answer_id}")
+    answer_id, page = await open_as_rita(client, keys, settings, make_user)
     forged = await client.post(f"/review/{answer_id}/rate", data={"rating": "correct"})
     assert forged.status_code == 422  # no token field at all
     wrong = await client.post(
@@ -177,10 +184,7 @@ async def test_a_blind_rating_on_the_pages_is_not_taken_over_by_the_api(
 ) -> None:
     # Rita holds the answer (its lease) while she rates blind: a rating through the API in
     # that time made hers a revision marked "after the reveal", which she never saw.
-    answer_id = await post_verified(client, keys, settings, FABRICATED)
-    await make_user("rita")
-    await sign_in(client, "rita")
-    page = await client.get(f"/review/{answer_id}")
+    answer_id, page = await open_as_rita(client, keys, settings, make_user)
     reviewer = await keys.header("reviewer")
     api = await client.post(
         f"/v1/answers/{answer_id}/rating", json={"rating": "correct"}, headers=reviewer
@@ -201,10 +205,7 @@ async def test_a_blind_rating_on_the_pages_is_not_taken_over_by_the_api(
 async def test_a_discarded_answer_keeps_its_reason_and_takes_no_rating(
     client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
 ) -> None:
-    answer_id = await post_verified(client, keys, settings, FABRICATED)
-    await make_user("rita")
-    await sign_in(client, "rita")
-    page = await client.get(f"/review/{answer_id}")
+    answer_id, page = await open_as_rita(client, keys, settings, make_user)
     csrf = csrf_of(page.text)
     await client.post(
         f"/review/{answer_id}/discard", data={"reason": "excerpt unreadable", "csrf": csrf}
@@ -259,10 +260,7 @@ async def test_pages_say_redis_is_down_instead_of_failing(
 async def test_a_bad_form_is_the_error_page_and_a_comment_has_the_apis_limit(
     client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
 ) -> None:
-    answer_id = await post_verified(client, keys, settings, FABRICATED)
-    await make_user("rita")
-    await sign_in(client, "rita")
-    page = await client.get(f"/review/{answer_id}")
+    answer_id, page = await open_as_rita(client, keys, settings, make_user)
     missing = await client.post(f"/review/{answer_id}/rate", data={"csrf": csrf_of(page.text)})
     assert missing.status_code == 422 and "text/html" in missing.headers["content-type"]
     assert "rating" in missing.text  # names the missing field, on the error page

@@ -12,6 +12,7 @@ from sqlalchemy import select, update
 from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker, serve_app
 from tests.fakes.ollama_server import FakeOllama, Reply
+from tests.review.conftest import post_verified
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.queue import connect, deserialize_job, judge_queue
@@ -180,12 +181,9 @@ async def test_a_judge_job_for_a_failed_answer_asks_the_model_nothing(
     # final, as done is, so no model call, no retries, no verdict counted.
     ollama.respond_with(lambda _body: Reply.json({"claims": [], "verdict": "ok", "objections": []}))
     async with serve_app(judged) as (client, _):
-        posted = await client.post(
-            "/v1/answers", json=submission("Sie kostete 39,95 EUR."),
-            headers=await keys.header("ingest"),
-        )  # fmt: skip
-        answer_id = posted.json()["id"]
-        await run_worker(judged, code_stage_only=True)
+        answer_id = await post_verified(
+            client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True
+        )
         await mark_failed(sessionmaker, answer_id, "ended by hand")
         ctx = {"settings": judged, "sessionmaker": sessionmaker, "judge": judged.judge_settings()}
         outcome = await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
@@ -199,13 +197,9 @@ async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
     # job must end the answer, saying why, instead of leaving it 'running' for good.
     ollama.respond_with(lambda _body: Reply.json({"claims": [], "verdict": "ok", "objections": []}))
     async with serve_app(judged) as (client, _):
-        posted = await client.post(
-            "/v1/answers",
-            json=submission("Sie kostete 39,95 EUR."),
-            headers=await keys.header("ingest"),
+        answer_id = await post_verified(
+            client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True
         )
-        answer_id = posted.json()["id"]
-        await run_worker(judged, code_stage_only=True)
         async with sessionmaker() as session:
             await session.execute(
                 update(Verdict).where(Verdict.answer_id == answer_id).values(reasons=[{"odd": 1}])
