@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -23,6 +24,15 @@ VERIFY_TASK = "verify_answer"
 JOB_EXPIRES = timedelta(days=30)
 RESULT_TTL = timedelta(days=7)
 _JOB_EXPIRES_MS = int(JOB_EXPIRES.total_seconds() * 1000)
+
+
+@contextlib.contextmanager
+def redis_outage() -> Iterator[None]:
+    """Redis failing inside the block is an outage (DependencyUnavailable, a 503), never a 500."""
+    try:
+        yield
+    except (RedisError, OSError) as exc:
+        raise DependencyUnavailable("redis", str(exc)) from exc
 
 
 def judge_queue(queue_name: str) -> str:
@@ -153,7 +163,7 @@ class SubmissionQueue:
         later post of that external id as a duplicate of an answer nobody verifies."""
         claim = _claim_key(self.queue_name, tenant, external_id) if external_id else None
         before = _claim_keys_before(self.queue_name, tenant, external_id) if external_id else []
-        try:
+        with redis_outage():
             created = await enqueue_once(
                 self.pool,
                 VERIFY_TASK,
@@ -166,8 +176,6 @@ class SubmissionQueue:
                 submission=submission,
                 received_at=received_at,
             )
-        except (RedisError, OSError) as exc:
-            raise DependencyUnavailable("redis", str(exc)) from exc
         if isinstance(created, str):
             return created
         if not created:  # ids are fresh UUIDs: this would be a bug, never a duplicate post
@@ -177,24 +185,20 @@ class SubmissionQueue:
     async def judge_pending(self, answer_id: str) -> bool:
         """Whether the answer's judge job is still on the judge queue or running."""
         job = Job(judge_job_id(answer_id), self.pool, _queue_name=judge_queue(self.queue_name))
-        try:
+        with redis_outage():
             status = await job.status()
-        except (RedisError, OSError) as exc:
-            raise DependencyUnavailable("redis", str(exc)) from exc
         return status in (JobStatus.queued, JobStatus.deferred, JobStatus.in_progress)
 
     async def lookup(self, answer_id: str) -> QueuedJob | None:
         """What Redis knows of a submission that may not be in the database yet."""
         job = Job(answer_id, self.pool, _queue_name=self.queue_name, _deserializer=deserialize_job)
-        try:
+        with redis_outage():
             status = await job.status()
             if status == JobStatus.not_found:
                 return None
             info = await job.info()
             complete = status == JobStatus.complete
             result = await job.result_info() if complete and info is not None else None
-        except (RedisError, OSError) as exc:
-            raise DependencyUnavailable("redis", str(exc)) from exc
         if info is None or info.function != VERIFY_TASK:
             return None  # an id of no submission (an answer's judge job: "<id>:judge")
         kwargs = info.kwargs

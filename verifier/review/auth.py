@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Awaitable
 from pathlib import Path
-from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from verifier.db import SessionMaker, unit_of_work
-from verifier.exceptions import DependencyUnavailable, Forbidden
+from verifier.exceptions import Forbidden
+from verifier.queue import redis_outage
 from verifier.store import repository
 from verifier.store.models import User
 
@@ -88,14 +86,6 @@ MAX_FAILED_SIGN_INS = 5
 FAILED_SIGN_IN_WINDOW_S = 15 * 60
 
 
-async def _redis(command: Awaitable[Any]) -> Any:
-    """A Redis command's result; Redis unreachable is an outage (503), never a 500."""
-    try:
-        return await command
-    except (RedisError, OSError) as exc:
-        raise DependencyUnavailable("redis", str(exc)) from exc
-
-
 class SignInThrottle:
     """Failed sign-ins per username, counted in Redis so every API process sees them."""
 
@@ -108,7 +98,8 @@ class SignInThrottle:
 
     async def blocked(self, username: str) -> bool:
         """Whether this username has failed too often lately."""
-        count = await _redis(self.redis.get(self._key(username)))
+        with redis_outage():
+            count = await self.redis.get(self._key(username))
         return count is not None and int(count) >= MAX_FAILED_SIGN_INS
 
     async def failed(self, username: str) -> None:
@@ -117,11 +108,13 @@ class SignInThrottle:
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.incr(key)
             pipe.expire(key, FAILED_SIGN_IN_WINDOW_S, nx=True)
-            await _redis(pipe.execute())
+            with redis_outage():
+                await pipe.execute()
 
     async def succeeded(self, username: str) -> None:
         """Forget the failures after a good sign-in."""
-        await _redis(self.redis.delete(self._key(username)))
+        with redis_outage():
+            await self.redis.delete(self._key(username))
 
 
 SESSION_MAX_AGE_S = 12 * 3600  # idle time after which a browser session (cookie, record) ends
@@ -142,15 +135,18 @@ class WebSessions:
     async def start(self, user_id: int) -> str:
         """A new session of the user; its id, for the cookie."""
         session_id = secrets.token_urlsafe(24)
-        await _redis(self.redis.set(self._key(session_id), user_id, ex=SESSION_MAX_AGE_S))
+        with redis_outage():
+            await self.redis.set(self._key(session_id), user_id, ex=SESSION_MAX_AGE_S)
         return session_id
 
     async def user_id(self, session_id: str) -> int | None:
         """The user of a live session, None for one ended or expired; each use extends it,
         as each response renews the cookie."""
-        value = await _redis(self.redis.getex(self._key(session_id), ex=SESSION_MAX_AGE_S))
+        with redis_outage():
+            value = await self.redis.getex(self._key(session_id), ex=SESSION_MAX_AGE_S)
         return int(value) if value is not None else None
 
     async def end(self, session_id: str) -> None:
         """End the session for every copy of its cookie."""
-        await _redis(self.redis.delete(self._key(session_id)))
+        with redis_outage():
+            await self.redis.delete(self._key(session_id))
