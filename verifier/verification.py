@@ -184,8 +184,7 @@ async def process_submission(
         )
     except Exception as exc:
         log.exception("checks crashed", extra={"answer_id": answer_id})
-        error = f"checks crashed: {describe(exc)}"
-        await _store(sessionmaker, answer_id, None, final=True, new=new, error=error)
+        await store_failed(sessionmaker, answer_id, new, f"checks crashed: {describe(exc)}")
         return Outcome("failed")
     code_s = time.perf_counter() - started
     if retrieved is not None:
@@ -204,7 +203,7 @@ async def process_submission(
         # saying why; if even that fails, the job fails (or, in an outage, runs again).
         log.exception("the verdict could not be stored", extra={"answer_id": answer_id})
         error = f"the verdict could not be stored: {describe(exc)}"
-        if not await _store(sessionmaker, answer_id, None, final=True, new=new, error=error):
+        if not await store_failed(sessionmaker, answer_id, new, error):
             return Outcome("done")  # a redelivered job: the verdict is already final
         return Outcome("failed")
     if not stored:
@@ -213,17 +212,12 @@ async def process_submission(
 
 
 async def store_failed(
-    sessionmaker: SessionMaker,
-    answer_id: str,
-    tenant: str,
-    submission: dict[str, Any],
-    received_at: str,
-    error: str,
-) -> None:
-    """Put a submission nothing more can be done for into the question log as failed, with
-    why (an answer already stored keeps what it has, and ends failed unless final)."""
-    new = NewAnswer(tenant, submission, received_at)
-    await _store(sessionmaker, answer_id, None, final=True, new=new, error=error)
+    sessionmaker: SessionMaker, answer_id: str, new: NewAnswer, error: str
+) -> bool:
+    """Put a submission nothing more can be done for into the log as failed, saying why.
+
+    An answer already stored keeps its verdict and ends failed; False if it was final."""
+    return await _store(sessionmaker, answer_id, None, final=True, new=new, error=error)
 
 
 async def mark_failed(sessionmaker: SessionMaker, answer_id: str, error: str) -> None:

@@ -18,6 +18,7 @@ from verifier.queue import enqueue_once, judge_job_id, judge_queue
 from verifier.retry import backoff
 from verifier.verification import (
     JudgeRetry,
+    NewAnswer,
     describe,
     judge_stored_answer,
     mark_failed,
@@ -86,9 +87,9 @@ async def verify_answer(
             await _count(ctx, {"jobs_failed": 1})
             # When the outage was not the database's (the retrieval endpoint's), the answer
             # goes into the log as failed; else only arq's result of the job says so.
-            args = (answer_id, tenant, submission, received_at, error)
+            new = NewAnswer(tenant, submission, received_at)
             with contextlib.suppress(DependencyUnavailable):
-                await store_failed(ctx["sessionmaker"], *args)
+                await store_failed(ctx["sessionmaker"], answer_id, new, error)
                 return "failed"
             raise
         raise await _retry_later(ctx, exc.message) from exc
