@@ -13,8 +13,9 @@ from sqlalchemy import select
 from tests.fakes.ollama_server import FakeOllama, Reply
 from verifier.config import Settings
 from verifier.db import SessionMaker
+from verifier.judging import judge_stored_answer
 from verifier.store.models import Finding, Verdict
-from verifier.verification import judge_stored_answer, process_submission
+from verifier.verification import process_submission
 
 RECEIPT = "Holzlasur 2,5 l      39,95 EUR"
 OK = {"claims": [], "verdict": "ok", "objections": []}
@@ -62,13 +63,17 @@ async def test_a_redelivery_during_a_judge_call_leaves_findings_equal_to_the_ver
             judge_stored_answer(sessionmaker, judge_settings, "a1", 1, time.time() + 30)
         )
         await asyncio.sleep(0.1)
-        # ... while a redelivered code-stage job stores other code reasons (as after a checker
-        # update or other fetched excerpts): the grounded amount, no finding.
+        # ... while a redelivered code-stage job finds other code reasons (as after a checker
+        # update or other fetched excerpts): the grounded amount, no finding. It keeps what the
+        # first delivery stored, which the judge is working on.
         again = await process_submission(
             sessionmaker, judge_settings, "a1", "acme", submission("Sie kostete 39,95 EUR [1]."),
             received,
         )  # fmt: skip
-        assert again.status == "judging"
+        assert again.status == "judging" and again.verdict is None
         assert (await judging).status == "done"
     reasons, findings = await stored(sessionmaker, "a1")
     assert findings == reasons
+    assert reasons == Counter(
+        {("numbers", "ungrounded_number"): 1, ("citations", "dangling_citation"): 1}
+    )

@@ -1,4 +1,4 @@
-"""The worker's use case: store the answer, the code stage at once, then the judge's verdict."""
+"""The worker's code-stage use case: store the answer with its code-stage verdict at once."""
 
 from __future__ import annotations
 
@@ -7,19 +7,15 @@ import logging
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
-import ollama
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from verifier.db import SessionMaker, unit_of_work
 from verifier.exceptions import Conflict, DependencyUnavailable
-from verifier.judge.client import JudgeFailure
-from verifier.judge.stage import JudgeSettings, Prepared, attempt_once, gave_up, prepare
-from verifier.pipeline import VerdictData, sources_of, titles_of, verify_case, with_judge
+from verifier.judge.stage import JudgeSettings
+from verifier.pipeline import VerdictData, sources_of, verify_case, with_judge
 from verifier.retrieval import RetrievalFailed, RetrievalSettings, fetch_excerpts
-from verifier.retry import backoff
-from verifier.schemas import Reason
 from verifier.store import verification_queries as queries
 from verifier.store.models import utcnow
 
@@ -53,7 +49,12 @@ class NewAnswer:
     received_at: str
 
 
-async def _store(
+# What a store did: wrote; found the answer final ("final"), or, asked to keep what is
+# stored, found it stored already ("kept"): nothing changed then.
+Stored = Literal["stored", "final", "kept"]
+
+
+async def store_verdict(
     sessionmaker: SessionMaker,
     answer_id: str,
     verdict: VerdictData | None,
@@ -61,14 +62,16 @@ async def _store(
     final: bool,
     new: NewAnswer | None = None,
     error: str | None = None,
-) -> bool:
+    keep_stored: bool = False,
+) -> Stored:
     """In one transaction: insert the answer if it is new, then its one verdict and status
-    (or the error when there is no verdict). False when the verdict was already final.
+    (failed, saying why, when there is no verdict or an error).
 
     A new answer is inserted without looking first: it is missing but for a redelivered job,
-    whose failed insert sends it down the update path on the next try.
+    whose failed insert sends it down the update path on the next try. With keep_stored, that
+    path changes nothing (a redelivered code-stage job while the judge is at work).
     """
-    status = "failed" if verdict is None else "done" if final else "running"
+    status = "failed" if verdict is None or error else "done" if final else "running"
     dropped = False
     for attempt in range(3):
         try:
@@ -76,9 +79,12 @@ async def _store(
                 # One time for all this transaction writes: answer stored, verdict created and,
                 # when final, verified are one event, and the timestamps should say so.
                 now = utcnow()
-                first = new is not None and (
-                    attempt == 0 or await queries.answer_status(session, answer_id) is None
-                )
+                first = new is not None and attempt == 0
+                if new is not None and attempt:
+                    found = await queries.answer_status(session, answer_id)
+                    first = found is None
+                    if found is not None and keep_stored:
+                        return "final" if found in queries.FINAL_STATUSES else "kept"
                 if first:
                     assert new is not None
                     await queries.insert_answer(
@@ -94,7 +100,7 @@ async def _store(
                 elif not await queries.move_answer(session, answer_id, status, now, error):
                     if await queries.answer_status(session, answer_id) is None:
                         raise RuntimeError(f"answer {answer_id} is not stored")
-                    return False  # a redelivered job: the verdict is already final
+                    return "final"  # a redelivered job: the verdict is already final
                 if verdict is not None:
                     await queries.write_verdict(
                         session,
@@ -106,7 +112,7 @@ async def _store(
                         checker_version=verdict.checker_version,
                         at=now,
                     )
-            return True
+            return "stored"
         except IntegrityError as exc:
             # The answer or verdict is there already (a redelivered job, or a concurrent delivery
             # was first): the next try updates it. If the answer is still missing, its external
@@ -194,7 +200,11 @@ async def process_submission(
     final = judge is None
     try:
         verdict = with_judge(code, JUDGE_DISABLED if final else JUDGE_PENDING, "")
-        stored = await _store(sessionmaker, answer_id, verdict, final=final, new=new)
+        # A judge at work on an answer stored by an earlier delivery keeps its stage: the
+        # code stage of that delivery stays, and so does what the judge has recorded.
+        stored = await store_verdict(
+            sessionmaker, answer_id, verdict, final=final, new=new, keep_stored=not final
+        )
     except (DependencyUnavailable, Conflict):
         raise  # an outage is retried; an external id held by another answer stays refused
     except Exception as exc:
@@ -206,8 +216,10 @@ async def process_submission(
         if not await store_failed(sessionmaker, answer_id, new, error):
             return Outcome("done")  # a redelivered job: the verdict is already final
         return Outcome("failed")
-    if not stored:
+    if stored == "final":
         return Outcome("done")  # a redelivered job: the verdict is already final
+    if stored == "kept":
+        return Outcome("judging")  # a redelivered job: stored and counted before
     return Outcome("done" if final else "judging", verdict, submission["excerpts"], code_s)
 
 
@@ -217,78 +229,5 @@ async def store_failed(
     """Put a submission nothing more can be done for into the log as failed, saying why.
 
     An answer already stored keeps its verdict and ends failed; False if it was final."""
-    return await _store(sessionmaker, answer_id, None, final=True, new=new, error=error)
-
-
-async def mark_failed(sessionmaker: SessionMaker, answer_id: str, error: str) -> None:
-    """End a stored answer as failed, with why, its code-stage verdict left as stored."""
-    await _store(sessionmaker, answer_id, None, final=True, error=error)
-
-
-class JudgeRetry(Exception):
-    """The judge failed in a way worth another try, and the deadline leaves time for it."""
-
-    def __init__(self, delay_s: float, reason: str) -> None:
-        super().__init__(reason)
-        self.delay_s = delay_s
-
-
-def _code_part(stored: queries.ToJudge) -> VerdictData:
-    """The stored verdict without its judge stage."""
-    reasons = [Reason.model_validate(r) for r in stored.reasons if r["stage"] != "judge"]
-    stages = {k: v for k, v in stored.stages.items() if k != "judge"}
-    return VerdictData(
-        flagged=stored.code_flagged,
-        reasons=reasons,
-        stages=stages,
-        checker_version=stored.checker_version,
-    )
-
-
-async def judge_stored_answer(
-    sessionmaker: SessionMaker,
-    judge: JudgeSettings,
-    answer_id: str,
-    attempt: int,
-    deadline_at: float,
-    client: ollama.AsyncClient | None = None,
-    max_attempts: int | None = None,
-) -> Outcome:
-    """One try of the judge for a stored answer; JudgeRetry when another try should follow
-    (before the deadline, and the attempt is not the last one allowed)."""
-    async with unit_of_work(sessionmaker) as session:
-        stored = await queries.load_to_judge(session, answer_id)
-    if stored is None:
-        raise RuntimeError(f"answer {answer_id} has no stored code stage to judge")
-    if stored.status in queries.FINAL_STATUSES:
-        return Outcome(stored.status)  # a redelivered judge job: the answer is final
-    excerpts, question, text = stored.excerpts, stored.question, stored.answer
-    code = _code_part(stored)
-    sources = sources_of(excerpts)
-    started = time.perf_counter()
-    call = prepare(judge, question, text, sources, titles_of(excerpts), stored.answer_model)
-    if isinstance(call, Prepared):
-        earlier = stored.stages.get("judge", {}).get("calls", [])
-        outcome = await attempt_once(judge, call, sources, attempt, earlier, client)
-        if isinstance(outcome, JudgeFailure):
-            delay = backoff(attempt)
-            last = max_attempts is not None and attempt >= max_attempts
-            if time.time() + delay < deadline_at and not last:
-                still = {
-                    **JUDGE_PENDING,
-                    "attempts": attempt,
-                    "calls": outcome.calls,
-                    "last_error": f"{outcome.kind}: {outcome.message}",
-                }
-                pending = with_judge(code, still, "")
-                await _store(sessionmaker, answer_id, pending, final=False)
-                raise JudgeRetry(delay, outcome.message)
-            outcome = gave_up(outcome, call, attempt)
-        stage = outcome
-    else:
-        stage = call
-    if "retrieval" in code.stages:
-        stage["judged_on"] = "fetched_excerpts" if sources else "nothing"
-    final = with_judge(code, stage, text)
-    await _store(sessionmaker, answer_id, final, final=True)
-    return Outcome("done", final, excerpts, 0.0, time.perf_counter() - started)
+    stored = await store_verdict(sessionmaker, answer_id, None, final=True, new=new, error=error)
+    return stored == "stored"

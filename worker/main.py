@@ -26,7 +26,7 @@ async def startup(ctx: dict[str, Any]) -> None:
     settings: Settings = ctx.setdefault("settings", get_settings())
     # No ping before each transaction (three round trips each with asyncpg): a store that
     # meets a connection the server dropped tries once more at once, on the fresh pool
-    # (verification._store); anything else that fails the job is retried by arq.
+    # (verification.store_verdict); anything else that fails the job is retried by arq.
     ctx["engine"] = create_engine(settings.resolved_database_url(), pre_ping=False)
     ctx["sessionmaker"] = create_sessionmaker(ctx["engine"])
     ctx["judge"] = settings.judge_settings()

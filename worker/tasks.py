@@ -13,18 +13,11 @@ from redis.exceptions import RedisError
 
 from verifier import monitoring
 from verifier.exceptions import DependencyUnavailable
+from verifier.judging import JudgeRetry, judge_stored_answer, mark_failed
 from verifier.logs import answer_id_var
 from verifier.queue import enqueue_once, judge_job_id, judge_queue
 from verifier.retry import backoff
-from verifier.verification import (
-    JudgeRetry,
-    NewAnswer,
-    describe,
-    judge_stored_answer,
-    mark_failed,
-    process_submission,
-    store_failed,
-)
+from verifier.verification import NewAnswer, describe, process_submission, store_failed
 
 log = logging.getLogger(__name__)
 
@@ -98,19 +91,20 @@ async def verify_answer(
         raise
     finally:
         answer_id_var.reset(token)
+    if outcome.verdict is not None:
+        # Counted as stored: a redelivered job finds the verdict stored and counts it no more.
+        counts = monitoring.code_counts(outcome.verdict, outcome.excerpts, outcome.code_s)
+        if outcome.status == "done":
+            counts.update(monitoring.final_counts(outcome.verdict))
+        await _count(ctx, counts)
     if outcome.status == "judging":
         try:
             await _enqueue_judge(ctx, answer_id)
         except (RedisError, OSError) as exc:
             # Stored, but no judge job queued: the answer would wait for a judge forever. This
-            # job runs again instead (it rewrites the same code verdict, then enqueues once).
+            # job runs again instead (it finds the code verdict stored, then enqueues once).
             raise await _retry_later(ctx, f"could not queue the judge: {exc}") from exc
-    counts: dict[str, float] = {f"jobs_{'failed' if outcome.status == 'failed' else 'done'}": 1}
-    if outcome.verdict is not None:
-        counts.update(monitoring.code_counts(outcome.verdict, outcome.excerpts, outcome.code_s))
-        if outcome.status == "done":
-            counts.update(monitoring.final_counts(outcome.verdict))
-    await _count(ctx, counts)
+    await _count(ctx, {f"jobs_{'failed' if outcome.status == 'failed' else 'done'}": 1})
     log.info("verified", extra={"answer_id": answer_id, "status": outcome.status})
     return outcome.status
 
@@ -150,8 +144,9 @@ async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: floa
     except DependencyUnavailable as exc:
         raise Retry(defer=retry_delay(ctx["job_try"])) from exc
     except Exception as exc:
-        # A bug, or a stored row this version cannot read: without an end the answer would
-        # read 'running' forever. It ends failed, saying why (the code verdict stays).
+        # A stored row this version cannot read (a crash after reading ends the judge stage
+        # 'crashed' in the verdict): without an end the answer would read 'running' forever.
+        # It ends failed, saying why (the code verdict stays).
         log.exception("the judge stage crashed")
         try:
             error = f"the judge stage crashed: {describe(exc)}"
@@ -166,5 +161,7 @@ async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: floa
         judge = outcome.verdict.stages.get("judge", {})
         counts = monitoring.judge_counts(judge, outcome.judge_s or 0.0)
         counts.update(monitoring.final_counts(outcome.verdict))
+        if outcome.status == "failed":
+            counts["jobs_failed"] = 1
         await _count(ctx, counts)
     return outcome.status

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
+from arq import Retry
 from arq.jobs import Job
 from sqlalchemy import select, update
 
@@ -13,11 +14,12 @@ from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker, serve_app
 from tests.fakes.ollama_server import FakeOllama, Reply
 from tests.review.conftest import post_verified
+from verifier import monitoring
 from verifier.config import Settings
 from verifier.db import SessionMaker
+from verifier.judging import mark_failed
 from verifier.queue import connect, deserialize_job, judge_queue
 from verifier.store.models import Answer, Finding, Verdict
-from verifier.verification import mark_failed
 from worker.tasks import judge_answer, verify_answer
 
 SUPPORTED = {
@@ -232,3 +234,72 @@ async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
     async with sessionmaker() as session:
         answer = await session.get(Answer, answer_id)
     assert answer is not None and "the judge stage crashed" in (answer.error or "")
+
+
+async def test_a_code_stage_delivered_again_keeps_the_judges_record_and_counts_once(
+    judged: Settings, sessionmaker: SessionMaker, keys: Keys, ollama: FakeOllama
+) -> None:
+    # The code-stage job came again (its worker died before arq noted the end) while the
+    # judge was between tries: the judge's calls and last error stay, the judge job is not
+    # queued twice, and the monitors count one verdict.
+    ollama.respond_with(lambda _body: Reply(status=503, error="server busy"))
+    async with serve_app(judged) as (client, _):
+        answer_id = await post_verified(
+            client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True
+        )
+        pool = await connect(judged.redis_url or "")
+        try:
+            ctx = {
+                "settings": judged,
+                "sessionmaker": sessionmaker,
+                "judge": judged.judge_settings(),
+                "redis": pool,
+            }
+            with pytest.raises(Retry):
+                await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
+            info = await Job(answer_id, pool, _deserializer=deserialize_job).info()
+            assert info is not None
+            assert await verify_answer({**ctx, "job_try": 2}, **info.kwargs) == "judging"
+            assert await pool.zcard(judge_queue(judged.queue_name)) == 1
+            counters = await monitoring.read(pool, judged.queue_name)
+        finally:
+            await pool.aclose()
+    async with sessionmaker() as session:
+        verdict = await session.execute(select(Verdict).where(Verdict.answer_id == answer_id))
+        judge = verdict.scalar_one().stages["judge"]
+    assert judge["status"] == "pending" and judge["attempts"] == 1
+    assert "server busy" in judge["last_error"]
+    assert counters["verdicts"] == 1 and counters["jobs_done"] == 2
+
+
+async def test_a_judge_stage_that_crashes_after_reading_says_so_in_the_verdict(
+    judged: Settings, sessionmaker: SessionMaker, keys: Keys, ollama: FakeOllama
+) -> None:
+    # A reply the stage cannot handle (here: a context count that is no number, a bug in
+    # the stage until someone handles it): the answer ends failed, and its verdict's judge
+    # stage says 'crashed' with why, not 'pending' as if the judge were still at work.
+    ollama.respond_with(lambda _body: Reply.json({"claims": [], "verdict": "ok", "objections": []}))
+    async with serve_app(judged) as (client, _):
+        answer_id = await post_verified(
+            client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True
+        )
+        async with sessionmaker() as session:
+            verdict = await session.execute(select(Verdict).where(Verdict.answer_id == answer_id))
+            row = verdict.scalar_one()
+            # Earlier calls this version cannot read: the stage crashes adding to them.
+            row.stages = {**row.stages, "judge": {**row.stages["judge"], "calls": 7}}
+            await session.commit()
+        ctx = {"settings": judged, "sessionmaker": sessionmaker, "judge": judged.judge_settings()}
+        outcome = await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
+        assert outcome == "failed"
+        await client.post(
+            f"/v1/answers/{answer_id}/rating",
+            json={"rating": "correct"},
+            headers=await keys.header("reviewer"),
+        )
+        state = (
+            await client.get(f"/v1/answers/{answer_id}", headers=await keys.header("ingest"))
+        ).json()
+    assert state["status"] == "failed" and "the judge stage crashed" in state["error"]
+    assert state["verdict"]["judge_status"] == "crashed"
+    assert "the judge stage crashed" in state["verdict"]["stages"]["judge"]["reason"]
