@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 import uuid
 from datetime import UTC, datetime
+from typing import cast
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from verifier.db import SessionMaker, unit_of_work
 from verifier.exceptions import Conflict, NotFound, Unprocessable
 from verifier.keys import Principal
 from verifier.queue import QueuedJob, SubmissionQueue
@@ -19,6 +21,7 @@ from verifier.schemas import (
     ExcerptOut,
     RatingIn,
     RatingOut,
+    Status,
     VerdictOut,
 )
 from verifier.store import repository
@@ -33,9 +36,15 @@ def new_answer_id() -> str:
 
 
 async def submit_answer(
-    queue: SubmissionQueue, principal: Principal, body: AnswerIn, *, can_retrieve: bool
+    queue: SubmissionQueue,
+    principal: Principal,
+    body: AnswerIn,
+    *,
+    can_retrieve: bool,
+    sessionmaker: SessionMaker,
 ) -> AnswerAccepted:
-    """Queue a submission for verification; touches Redis only, never the database."""
+    """Queue a submission for verification. Touches Redis only, but for a repeated external
+    id whose answer arq no longer knows: then the question log says how it stands."""
     if not body.excerpts and not can_retrieve:
         raise Unprocessable(
             "excerpts: at least one excerpt is required (no retrieval endpoint is configured "
@@ -48,11 +57,30 @@ async def submit_answer(
     )
     if earlier is not None:
         job = await queue.lookup(earlier)
-        status = job.status if job is not None else "queued"
-        if status == "done" and await queue.judge_pending(earlier):
-            status = "running"  # the code stage is stored, the judge still to come
+        if job is None:
+            status = await _stored_status(sessionmaker, earlier, body.external_id)
+        else:
+            status = job.status
+            if status == "done" and await queue.judge_pending(earlier):
+                status = "running"  # the code stage is stored, the judge still to come
         return AnswerAccepted(id=earlier, status=status, duplicate=True)
     return AnswerAccepted(id=answer_id, status="queued")
+
+
+async def _stored_status(
+    sessionmaker: SessionMaker, answer_id: str, external_id: str | None
+) -> Status:
+    """The status of an answer arq keeps no record of (its result expired): the log's."""
+    async with unit_of_work(sessionmaker) as session:
+        stored = await repository.answer_status(session, answer_id)
+    if stored is None:
+        # Neither queued nor stored: lost (a job past its expiry, a log restored from before
+        # it). A status would be made up; the claim is Redis's, the answer gone.
+        raise Conflict(
+            f"external_id {external_id!r} belongs to answer {answer_id!r}, which is neither "
+            "on the queue nor in the question log"
+        )
+    return cast(Status, stored)
 
 
 def _now() -> datetime:

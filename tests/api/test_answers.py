@@ -127,6 +127,29 @@ async def test_repeated_external_id_returns_first_id_and_enqueues_nothing(
         assert await redis.zcard(settings.queue_name) == 0
 
 
+async def test_a_repeated_external_id_after_arq_forgot_the_job_asks_the_log(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    # arq keeps a job's result for days, the claim for good: a repeat after that said
+    # 'queued' for a verified answer. The question log says how it stands, and a claim whose
+    # answer is nowhere is a conflict, not a made-up status.
+    ingest = await keys.header("ingest")
+    body = submission("Sie kostete 39,95 EUR.", external_id="chat-80")
+    first = await client.post("/v1/answers", json=body, headers=ingest)
+    await run_worker(settings)
+    assert settings.redis_url is not None
+    async with Redis.from_url(settings.redis_url) as redis:
+        assert await redis.delete(f"arq:result:{first.json()['id']}") == 1
+        await redis.set(f"{settings.queue_name}:external-id:4:acme:chat-81", "a-lost-answer")
+    again = await client.post("/v1/answers", json=body, headers=ingest)
+    assert again.json() == {"id": first.json()["id"], "status": "done", "duplicate": True}
+    lost = await client.post(
+        "/v1/answers", json=submission("Es waren 12 EUR.", external_id="chat-81"), headers=ingest
+    )
+    assert lost.status_code == 409 and "a-lost-answer" in lost.json()["message"]
+    assert "neither on the queue nor in the question log" in lost.json()["message"]
+
+
 async def test_external_ids_of_tenants_whose_names_overlap_stay_apart(
     client: httpx.AsyncClient, keys: Keys
 ) -> None:
@@ -149,12 +172,14 @@ async def test_a_claim_written_by_the_version_before_still_makes_a_duplicate(
 ) -> None:
     # Claims live in Redis without expiry; upgrading must not forget them (the repost would
     # be queued anew and then refused by the database's unique key, failed).
+    ingest = await keys.header("ingest")
+    earlier = await client.post("/v1/answers", json=submission("Es waren 12 EUR."), headers=ingest)
     assert settings.redis_url is not None
     async with Redis.from_url(settings.redis_url) as redis:
-        await redis.set(f"{settings.queue_name}:external-id:acme:chat-9", "an-earlier-answer")
+        await redis.set(f"{settings.queue_name}:external-id:acme:chat-9", earlier.json()["id"])
     body = submission("Sie kostete 39,95 EUR.", external_id="chat-9")
-    again = await client.post("/v1/answers", json=body, headers=await keys.header("ingest"))
-    assert again.status_code == 200 and again.json()["id"] == "an-earlier-answer"
+    again = await client.post("/v1/answers", json=body, headers=ingest)
+    assert again.status_code == 200 and again.json()["id"] == earlier.json()["id"]
     elsewhere = await client.post(
         "/v1/answers", json=body, headers=await keys.header("ingest", tenant="acme:eu")
     )

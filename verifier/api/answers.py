@@ -51,7 +51,13 @@ async def post_answer(
 ) -> JSONResponse:
     """Accept a finished answer for background verification; a repeated external_id is 200."""
     can_retrieve = request.app.state.settings.retrieval_url is not None
-    accepted = await service.submit_answer(queue, principal, body, can_retrieve=can_retrieve)
+    accepted = await service.submit_answer(
+        queue,
+        principal,
+        body,
+        can_retrieve=can_retrieve,
+        sessionmaker=request.app.state.sessionmaker,
+    )
     code = status.HTTP_200_OK if accepted.duplicate else status.HTTP_202_ACCEPTED
     return JSONResponse(accepted.model_dump(mode="json"), status_code=code)
 

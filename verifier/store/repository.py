@@ -59,6 +59,12 @@ async def get_answer(session: AsyncSession, answer_id: str) -> Answer | None:
     return result.scalar_one_or_none()
 
 
+async def answer_status(session: AsyncSession, answer_id: str) -> str | None:
+    """The stored answer's status, None when it is not stored."""
+    result = await session.execute(select(Answer.status).where(Answer.id == answer_id))
+    return result.scalar_one_or_none()
+
+
 async def get_verdict(session: AsyncSession, answer_id: str) -> Verdict | None:
     """The answer's verdict, if one has been stored."""
     result = await session.execute(select(Verdict).where(Verdict.answer_id == answer_id))
