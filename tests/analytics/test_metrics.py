@@ -135,6 +135,11 @@ async def test_windows_tenants_and_parameters_are_checked(
         "/v1/metrics/verifier?from=2026-11-30&to=2026-11-01", headers=analyst
     )
     assert backwards.status_code == 422 and "before" in backwards.json()["message"]
+    # Given twice, a parameter's value would be a guess (Starlette hands over the last one).
+    twice = await client.get(
+        "/v1/exports/ratings?from=2026-11-01&to=2026-11-30&from=2026-11-20", headers=analyst
+    )
+    assert twice.status_code == 422 and "given more than once: ['from']" in twice.text
     typo = await client.get("/v1/metrics/verifier?form=2026-11-01", headers=analyst)
     assert typo.status_code == 422 and "form" in typo.json()["message"]
     reviewer = await client.get("/v1/metrics/verifier", headers=await keys.header("reviewer"))

@@ -28,6 +28,9 @@ async def test_analysts_see_figures_charts_and_disagreements(
     assert csv.text.count("\n") == 6
     empty = await client.get("/analytics?from=2025-01-01&to=2025-01-31")
     assert "no data" in empty.text and "<svg" not in empty.text
+    twice = await client.get("/analytics/ratings.csv?to=2026-11-30&to=2026-11-10")
+    assert twice.status_code == 422 and "given more than once" in twice.text
+    assert twice.headers["content-type"].startswith("text/html")
 
 
 async def test_reviewers_do_not_see_the_figures(

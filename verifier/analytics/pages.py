@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from verifier.analytics import charts
 from verifier.analytics.format import to_csv
 from verifier.analytics.service import report
 from verifier.analytics.window import window
-from verifier.api.deps import SessionDep
+from verifier.api.deps import SessionDep, single_valued_query
 from verifier.review.pages import page_role, render
 from verifier.store import metrics_queries
 from verifier.store.models import User
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, dependencies=[Depends(single_valued_query)])
 AnalystPageDep = Annotated[User, page_role("analyst", "admin")]
 From = Annotated[str | None, Query(alias="from")]
 To = Annotated[str | None, Query(alias="to")]

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse, Response
 from verifier.analytics.format import jsonable, to_csv
 from verifier.analytics.service import report
 from verifier.analytics.window import window
-from verifier.api.deps import AnalystDep, SessionDep
+from verifier.api.deps import AnalystDep, SessionDep, reject_repeated_query
 from verifier.exceptions import Forbidden, Unprocessable
 from verifier.store import metrics_queries
 
@@ -37,6 +37,7 @@ class Window:
         start: Annotated[str | None, Query(alias="from")] = None,
         end: Annotated[str | None, Query(alias="to")] = None,
     ) -> None:
+        reject_repeated_query(request)
         unknown = set(request.query_params) - _declared_query(request.scope["route"].dependant)
         if unknown:
             raise Unprocessable(f"unknown query parameters: {sorted(unknown)}")

@@ -13,7 +13,13 @@ from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from verifier.db import unit_of_work
-from verifier.exceptions import BadRequest, Forbidden, Unauthorized, UnsupportedMediaType
+from verifier.exceptions import (
+    BadRequest,
+    Forbidden,
+    Unauthorized,
+    Unprocessable,
+    UnsupportedMediaType,
+)
 from verifier.keys import KeyStore, Principal, Role
 from verifier.queue import SubmissionQueue
 from verifier.schemas import AnswerIn
@@ -25,6 +31,19 @@ async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
     """One session per request: committed when the route succeeds, rolled back otherwise."""
     async with unit_of_work(request.app.state.sessionmaker) as session:
         yield session
+
+
+def reject_repeated_query(request: Request) -> None:
+    """A query parameter given more than once is a 422: which value counts would be a guess."""
+    params = request.query_params
+    repeated = sorted(name for name in params if len(params.getlist(name)) > 1)
+    if repeated:
+        raise Unprocessable(f"query parameters given more than once: {repeated}")
+
+
+async def single_valued_query(request: Request) -> None:
+    """reject_repeated_query as a dependency (async: a sync one costs a thread-pool hop)."""
+    reject_repeated_query(request)
 
 
 async def get_queue(request: Request) -> SubmissionQueue:
