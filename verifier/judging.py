@@ -14,7 +14,7 @@ from verifier.judge.client import JudgeFailure
 from verifier.judge.stage import JudgeSettings, Prepared, attempt_once, gave_up, prepare
 from verifier.pipeline import VerdictData, sources_of, titles_of, with_judge
 from verifier.retry import backoff
-from verifier.schemas import Reason
+from verifier.schemas import Reason, storable
 from verifier.store import verification_queries as queries
 from verifier.verification import JUDGE_PENDING, Outcome, describe, store_verdict
 
@@ -112,7 +112,7 @@ async def _judge_once(
                     "calls": outcome.calls,
                     "last_error": f"{outcome.kind}: {outcome.message}",
                 }
-                pending = with_judge(code, still, "")
+                pending = with_judge(code, storable(still), "")
                 await store_verdict(sessionmaker, answer_id, pending, final=False)
                 raise JudgeRetry(delay, outcome.message)
             outcome = gave_up(outcome, call, attempt)
@@ -121,4 +121,6 @@ async def _judge_once(
         stage = call
     if "retrieval" in code.stages:
         stage["judged_on"] = "fetched_excerpts" if sources else "nothing"
-    return stage
+    # What Ollama sent is on record (raw output, model name, error text) even where it holds
+    # what no database stores; whether the output counts was decided on it as sent.
+    return dict(storable(stage))

@@ -69,6 +69,20 @@ def unstorable(value: Any) -> str | None:
     return None
 
 
+def storable(value: Any) -> Any:
+    """value with what no database stores as text (NUL, a lone surrogate) as U+FFFD in each
+    string: for records of what a server sent, which are kept even when they are not text."""
+    if isinstance(value, str):
+        if "\x00" not in value and (value.isascii() or not _SURROGATE.search(value)):
+            return value
+        return _SURROGATE.sub("\ufffd", value.replace("\x00", "\ufffd"))
+    if isinstance(value, dict):
+        return {storable(k): storable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [storable(v) for v in value]
+    return value
+
+
 class Strict(BaseModel):
     """Base for every body we accept: a misspelt field is a 422 naming it."""
 

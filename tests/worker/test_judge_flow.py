@@ -303,3 +303,26 @@ async def test_a_judge_stage_that_crashes_after_reading_says_so_in_the_verdict(
     assert state["status"] == "failed" and "the judge stage crashed" in state["error"]
     assert state["verdict"]["judge_status"] == "crashed"
     assert "the judge stage crashed" in state["verdict"]["stages"]["judge"]["reason"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "status"),
+    [
+        (Reply(content='{"claims": [], "verdict": "ok"\x00}'), "invalid_output"),
+        (Reply(status=500, error="out of memory\x00"), "server_error"),
+    ],
+)
+async def test_what_ollama_sent_is_on_record_even_when_no_database_stores_it(
+    judged: Settings, keys: Keys, ollama: FakeOllama, reply: Reply, status: str
+) -> None:
+    # A NUL in the raw output or an error text (Go escapes it as \u0000): kept on record as
+    # U+FFFD, where storing it as sent made PostgreSQL refuse the whole verdict.
+    ollama.respond_with(lambda _body: reply)
+    async with serve_app(judged) as (client, _):
+        answer_id = await post_verified(client, keys, judged, "Sie kostete 39,95 EUR.")
+        state = (
+            await client.get(f"/v1/answers/{answer_id}", headers=await keys.header("ingest"))
+        ).json()
+        verdict = await reveal(client, keys, answer_id)
+    assert state["status"] == "done" and verdict["judge_status"] == status
+    assert "\ufffd" in str(verdict["stages"])
