@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 
 from tests.api.test_answers import submission
 from tests.conftest import BreakableDatabase, Keys, run_worker, serve_app
+from tests.fakes.ollama_server import FakeOllama, Reply
 from tests.fakes.retrieval_server import FakeRetrieval
 from verifier import monitoring
 from verifier.config import Settings
@@ -123,6 +124,42 @@ async def test_queued_submissions_survive_a_redis_restart(
         restarted.stop()
     answers, verdicts, statuses = await counts(sessionmaker)
     assert (answers, verdicts, statuses) == (3, 3, ["done"] * 3)
+
+
+async def test_a_judge_job_meeting_an_outage_on_its_last_judge_try_still_ends_the_answer(
+    breakable_db: BreakableDatabase,
+) -> None:
+    # One judge try allowed, and the database away when it runs: arq ran a job no more often
+    # than the judge's tries, so it dropped the retry unseen and the answer read 'running'
+    # for good. Runs for outages come on top of the judge's tries.
+    ingest = (await breakable_db.keys())["ingest"]
+    async with FakeOllama() as ollama:
+        ollama.respond_with(
+            lambda _body: Reply.json({"claims": [], "verdict": "ok", "objections": []})
+        )
+        own = breakable_db.settings.model_copy(
+            update={"judge_enabled": True, "ollama_url": ollama.url, "judge_max_tries": 1}
+        )
+        async with serve_app(own) as (client, app):
+            posted = await client.post(
+                "/v1/answers", json=submission("39,95 EUR [1]."), headers=ingest
+            )
+            await run_worker(own, code_stage_only=True)
+            await breakable_db.take_away(app)
+            working = asyncio.create_task(run_workers(build_workers(own, handle_signals=False)))
+            await asyncio.sleep(1.0)  # the judge job meets the outage and is retried
+            breakable_db.bring_back()
+            url = f"/v1/answers/{posted.json()['id']}"
+            deadline = time.monotonic() + 20
+            try:
+                while (await client.get(url, headers=ingest)).json()["status"] != "done":
+                    assert time.monotonic() < deadline, "the answer never left 'running'"
+                    await asyncio.sleep(0.2)
+            finally:
+                working.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await working
+    assert len(ollama.requests) == 1
 
 
 async def test_a_database_outage_is_waited_out_and_ingest_goes_on(
