@@ -264,12 +264,14 @@ async def test_a_code_stage_delivered_again_keeps_the_judges_record_and_counts_o
             counters = await monitoring.read(pool, judged.queue_name)
         finally:
             await pool.aclose()
+        scraped = (await client.get("/metrics", headers=await keys.header("admin"))).text
     async with sessionmaker() as session:
         verdict = await session.execute(select(Verdict).where(Verdict.answer_id == answer_id))
         judge = verdict.scalar_one().stages["judge"]
     assert judge["status"] == "pending" and judge["attempts"] == 1
     assert "server busy" in judge["last_error"]
     assert counters["verdicts"] == 1 and counters["jobs_done"] == 2
+    assert "verifier_judge_retries_total 1.0" in scraped
 
 
 async def test_a_judge_stage_that_crashes_after_reading_says_so_in_the_verdict(

@@ -107,8 +107,15 @@ def _families(counters: dict[str, float], depth: dict[str, int], judge_on: bool)
     tokens = CounterMetricFamily("verifier_judge_tokens", "Judge tokens", labels=["kind"])
     tokens.add_metric(["prompt"], counters.get("judge_prompt_tokens", 0))
     tokens.add_metric(["output"], counters.get("judge_eval_tokens", 0))
-    calls = CounterMetricFamily("verifier_judge_calls", "Judge calls made")
+    calls = CounterMetricFamily(
+        "verifier_judge_calls",
+        "Judge calls Ollama answered, counted with each final verdict",
+    )
     calls.add_metric([], counters.get("judge_calls", 0))
+    retries = CounterMetricFamily(
+        "verifier_judge_retries", "Judge tries that failed and were scheduled again"
+    )
+    retries.add_metric([], counters.get("judge_retries", 0))
     queue = GaugeMetricFamily("verifier_queue_depth", "Jobs waiting, by queue", labels=["queue"])
     for name, jobs_waiting in depth.items():
         queue.add_metric([name], jobs_waiting)
@@ -117,7 +124,7 @@ def _families(counters: dict[str, float], depth: dict[str, int], judge_on: bool)
     )
     for check in monitoring.function_checks(counters, judge_on):
         function.add_metric([check.name], float(check.off))
-    return [jobs, verdicts, flags, judge, seconds, tokens, calls, queue, function]
+    return [jobs, verdicts, flags, judge, seconds, tokens, calls, retries, queue, function]
 
 
 class _Snapshot:
