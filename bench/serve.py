@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import signal
 import sys
 import threading
@@ -29,7 +28,7 @@ from redis.asyncio import Redis
 from starlette.types import Message, Receive, Scope, Send
 
 from bench.support import JUDGE_READY
-from tests.fakes.ollama_server import FakeOllama, Reply
+from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
 from verifier.logs import setup_logging
 from verifier.queue import VERIFY_TASK, connect
 from verifier.schemas import AnswerIn
@@ -101,44 +100,13 @@ def fastapi_floor_app(redis_url: str, key: str) -> FastAPI:
     return app
 
 
-_EXCERPT = re.compile(r"^\[(\d+)\][^\n]*<<(\w{12})\n(.*?)\n\2>>", re.M | re.S)
-_ANSWER = re.compile(r"^ANSWER <<(\w{12})\n(.*?)\n\1>>", re.M | re.S)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_MARKERS = re.compile(r"\s*\[\d+(?:[,\s\-–]+\d+)*\]")
-
-
-def verdict_for(body: dict[str, Any]) -> dict[str, Any]:
-    """A valid judge output for a chat request: one claim per answer sentence, each
-    'supported' by a real quote (the first line of the first excerpt), verdict ok."""
-    user = str(body["messages"][-1]["content"])
-    excerpts = _EXCERPT.findall(user)
-    answer = _ANSWER.search(user)
-    n, quote = 1, None
-    if excerpts:
-        n = int(excerpts[0][0])
-        quote = next((line.strip() for line in excerpts[0][2].splitlines() if line.strip()), None)
-    sentences = _SENTENCE.split(answer.group(2)) if answer else []
-    claims = [
-        {
-            "claim": _MARKERS.sub("", sentence).strip(),
-            "type": "other",
-            "status": "supported",
-            "excerpt": n,
-            "quote": quote,
-        }
-        for sentence in sentences
-        if sentence.strip()
-    ]
-    return {"claims": claims, "verdict": "ok", "objections": []}
-
-
 def serve_judge(delay_s: float) -> int:
     """Run FakeOllama until SIGTERM, answering every chat call after delay_s."""
     done = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: done.set())
     signal.signal(signal.SIGINT, lambda *_: done.set())
     fake = FakeOllama()
-    fake.respond_with(lambda body: Reply(content=json.dumps(verdict_for(body)), delay_s=delay_s))
+    fake.respond_with(lambda body: Reply(content=json.dumps(proven_ok(body)), delay_s=delay_s))
     fake.start()
     print(f"{JUDGE_READY}{fake.url}", flush=True)
     try:

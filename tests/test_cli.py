@@ -15,11 +15,10 @@ import httpx
 import pytest
 
 from tests.conftest import SHARED
-from tests.fakes.ollama_server import FakeOllama, Reply
+from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
 
 VERIFIER = [sys.executable, "-m", "verifier.cli"]
 DE_PUBLIC = SHARED / "cases" / "de_public.jsonl"
-NO_OBJECTION = {"claims": [], "verdict": "ok", "objections": []}
 
 
 def run(args: list[str], env: dict[str, str], **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -50,9 +49,9 @@ def free_port() -> int:
 
 @pytest.fixture
 def ollama() -> Iterator[FakeOllama]:
-    """The scripted Ollama stand-in; every judge call gets an 'ok' with no claims."""
+    """The scripted Ollama stand-in; every judge call gets an 'ok' whose proof holds."""
     with FakeOllama() as fake:
-        fake.respond_with(lambda _body: Reply.json(NO_OBJECTION))
+        fake.respond_with(lambda body: Reply.json(proven_ok(body)))
         yield fake
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
 import socket
 import threading
 import time
@@ -22,6 +23,26 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 
 MODIFIED_AT = "2025-09-01T12:00:00.000000000Z"
+
+_EXCERPT = re.compile(r"^\[(\d+)\][^\n]*<<(\w{12})\n(.*?)\n\2>>", re.M | re.S)
+_ANSWER = re.compile(r"^ANSWER <<(\w{12})\n(.*?)\n\1>>", re.M | re.S)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def proven_ok(body: dict[str, Any]) -> dict[str, Any]:
+    """A judge output whose proof holds, for any chat request: one claim per sentence of the
+    answer (so the output grows with it), each the first line of the first excerpt quoted
+    as its own proof, verdict ok. It judges nothing: it stands in for a model's cost."""
+    user = str(body["messages"][-1]["content"])
+    excerpts = _EXCERPT.findall(user)
+    answer = _ANSWER.search(user)
+    if not excerpts or not answer:
+        return {"claims": [], "verdict": "ok", "objections": []}
+    n = int(excerpts[0][0])
+    line = next((x.strip() for x in excerpts[0][2].splitlines() if x.strip()), "")
+    claim = {"claim": line, "type": "other", "status": "supported", "excerpt": n, "quote": line}
+    sentences = [s for s in _SENTENCE.split(answer.group(2)) if s.strip()]
+    return {"claims": [claim] * len(sentences), "verdict": "ok", "objections": []}
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +14,7 @@ from sqlalchemy import func, select
 
 from tests.api.test_answers import submission
 from tests.conftest import Keys, app_in_thread
-from tests.fakes.ollama_server import FakeOllama, Reply
+from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
 from tests.faults.test_faults import worker_process
 from verifier.config import Settings
 from verifier.db import SessionMaker
@@ -25,11 +26,7 @@ ANSWERS, CLIENTS = 300, 20
 @pytest.fixture
 def judge() -> Iterator[FakeOllama]:
     with FakeOllama() as fake:
-        fake.respond_with(
-            lambda _body: Reply(
-                content='{"claims": [], "verdict": "ok", "objections": []}', delay_s=0.02
-            )
-        )
+        fake.respond_with(lambda body: Reply(content=json.dumps(proven_ok(body)), delay_s=0.02))
         yield fake
 
 

@@ -95,7 +95,9 @@ def test_an_invented_quote_makes_support_unverified_and_an_objection_unfounded()
     )
     assert decision.claims[0].status == "unverified"
     assert decision.objections[0].founded is False
-    assert decision.verdict == "ok" and not decision.overruled
+    # Nothing proven against the answer, nothing proven for it: no ruling, and no flag.
+    assert decision.verdict == "unverified" and not decision.overruled
+    assert decision.reason is not None and "1 claim(s) called supported" in decision.reason
 
 
 def test_a_contradiction_needs_a_real_quote_to_count() -> None:
@@ -106,7 +108,7 @@ def test_a_contradiction_needs_a_real_quote_to_count() -> None:
     unfounded = decide(
         output([claim("31 m²", "contradicted", 1, "Wohnzimmer 31 m²")], "objection"), EXCERPTS
     )
-    assert unfounded.verdict == "ok" and unfounded.claims[0].status == "unfounded"
+    assert unfounded.verdict == "unverified" and unfounded.claims[0].status == "unfounded"
 
 
 def settings(fallback: str | None = None) -> JudgeSettings:
@@ -136,3 +138,75 @@ def test_the_judge_never_judges_its_own_family() -> None:
     assert pick_model(settings(), None) == "gemma3:12b"
     assert pick_model(settings(), "gemma2:27b") is None
     assert pick_model(settings("mistral-small3.2"), "gemma2:27b") == "mistral-small3.2"
+
+
+def typed(text: str, kind: str, excerpt: int, quote: str) -> dict[str, Any]:
+    return {**claim(text, "supported", excerpt, quote), "type": kind}
+
+
+def test_a_supported_claim_needs_a_quote_that_holds_it() -> None:
+    # Found by an audit: any real quote proved any claim, so a swapped first name or figure
+    # passed as 'ok'.
+    tenant = "Der Vermieter ist Herr Jürgen Albers"
+    swapped = [
+        typed("Peter Albers", "name", 2, tenant),  # a first name the excerpt never gives
+        typed("31,47 m²", "amount", 1, "Wohnzimmer 30,47 m²"),  # a figure the quote lacks
+        typed("+5,2 %", "amount", 1, "Wohnzimmer 30,47 m²"),
+    ]
+    for wrong in swapped:
+        decision = decide(output([wrong], "ok"), EXCERPTS)
+        assert (decision.verdict, decision.claims[0].status) == ("unverified", "unverified"), wrong
+    held = [
+        typed("Herrn Jürgen Albers", "name", 2, tenant),  # inflected, with a title
+        typed("Albers", "name", 2, "Herr Jürgen Albers"),
+        typed("30.47 m²", "amount", 1, "Wohnzimmer 30,47 m²"),  # the answer's own marks
+        typed("das Wohnzimmer hat 30,47 m²", "other", 1, "Wohnzimmer 30,47 m²"),
+    ]
+    for right in held:
+        decision = decide(output([right], "ok"), EXCERPTS)
+        assert (decision.verdict, decision.claims[0].status) == ("ok", "supported"), right
+
+
+def test_an_empty_or_baseless_proof_is_no_ok() -> None:
+    figures = "Das Wohnzimmer hat 30,47 m²."
+    nothing = decide(output([], "ok"), EXCERPTS, figures)
+    assert nothing.verdict == "unverified" and "no claim listed" in (nothing.reason or "")
+    # An answer without a figure may have no claim to list.
+    assert decide(output([], "ok"), EXCERPTS, "Dazu sagen die Auszüge nichts.").verdict == "ok"
+    bare = decide(output([typed("30,47 m²", "amount", 1, "30,47 m²")], "objection"), EXCERPTS)
+    assert bare.verdict == "unverified" and "objected without naming" in (bare.reason or "")
+
+
+@pytest.mark.parametrize(
+    ("quote", "text"),
+    [
+        ("Rendite 2023 bei -5,2 %", "Rendite 2023 bei \u22125,2 %."),  # the minus sign
+        ("Mo-Fr 9-17 Uhr", "Mo\u2011Fr 9\u201217 Uhr"),  # non-breaking hyphen, figure dash
+        ("E-Mail an Bonn-Beuel", "E\u2010Mail an Bonn\u2015Beuel"),
+        ('"Küche 9,86 m²."', "Küche 9,86 m², Bad 4 m²"),  # wrapped in quotation marks
+        ("„Küche 9,86 m²“", "Küche 9,86 m², Bad 4 m²"),
+        ("Herr […] Albers", "Herr Jürgen Albers"),  # the German ellipsis
+        ("Herr (...) Albers", "Herr Jürgen Albers"),
+        ("850 EUR monatlich", "Kaltmiete ab 01.01.2024\n850 EUR monatlich"),  # a line's start
+        ("hat 3.645.000 Einwohner", "Die Stadt hat 3.645.000² Einwohner."),  # a footnote mark
+    ],
+)
+def test_faithful_quotes_stand_exactly(quote: str, text: str) -> None:
+    assert quote_in(quote, text, exact=True)
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Herr Jürgen Albert",  # one letter off: OCR noise or another name, but no proof
+        "Der Vermieter ist nicht Herr Jürgen Albers",  # a word added
+        "m",  # stands anywhere
+        "e",
+    ],
+)
+def test_a_quote_that_flags_must_stand_as_written_and_say_something(quote: str) -> None:
+    contradicted = claim("Jürgen Albers", "contradicted", 2, quote)
+    objection = {"claim": "Jürgen Albers", "excerpt": 2, "quote": quote, "reason": "x"}
+    decision = decide(output([contradicted], "objection", [objection]), EXCERPTS)
+    assert decision.claims[0].status == "unfounded" and not decision.objections[0].founded
+    assert decision.verdict == "unverified"

@@ -95,7 +95,8 @@ async def test_invented_quotes_do_not_count(ollama: FakeOllama) -> None:
     stage = await run(judge(ollama.url))
     assert stage["claims"][0]["status"] == "unverified"
     assert stage["objections"][0]["founded"] is False
-    assert (stage["status"], stage["flagged"]) == ("ok", False)
+    assert (stage["status"], stage["flagged"]) == ("unverified", False)
+    assert stage["reason"].startswith("the judge's proof does not hold")
 
 
 @pytest.mark.parametrize(

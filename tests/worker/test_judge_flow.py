@@ -96,7 +96,8 @@ async def test_an_injected_instruction_cannot_clear_a_code_flag(
     posted = await client.post("/v1/answers", json=body, headers=await keys.header("ingest"))
     await run_worker(judged)
     verdict = await reveal(client, keys, posted.json()["id"])
-    assert verdict["stages"]["judge"]["status"] == "ok"  # type: ignore[index]
+    # An empty claim list for an answer with a figure proves nothing: no 'ok' to stand on.
+    assert verdict["stages"]["judge"]["status"] == "unverified"  # type: ignore[index]
     assert verdict["flagged"] is True
     assert [r["text"] for r in verdict["reasons"]] == ["42,95"]  # type: ignore[attr-defined]
     user_prompt = ollama.requests[0]["messages"][-1]["content"]

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from verifier.checks.models import SourceText
 
-PROMPT_VERSION = "judge-2"  # judge-2: titles on one line, inside the fence's hash
+# judge-2: titles on one line, inside the fence's hash; judge-3: a quote must hold the claim
+PROMPT_VERSION = "judge-3"
 
 SYSTEM = """You check whether a chatbot's ANSWER is faithful to the numbered EXCERPTS it was
 written from. You are under an obligation of proof: you may only call something supported or
@@ -22,7 +23,8 @@ Work in two steps.
      something incompatible, "missing" if no excerpt states it,
    - "excerpt": the number n of the excerpt [n] you rely on (null when missing),
    - "quote": for supported and contradicted, the exact words copied from that excerpt
-     (null when missing). Copy, do not paraphrase.
+     (null when missing). Copy, do not paraphrase; the quote must contain the figure, date
+     or name it is about, as the excerpt writes it.
 2. Give "verdict": "ok" only if every claim is supported; otherwise "objection", and list each
    objection with the claim, the excerpt number, an exact quote from that excerpt, and a short
    reason.

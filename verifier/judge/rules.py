@@ -3,118 +3,19 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
-from difflib import SequenceMatcher
 from typing import Literal
 
 from pydantic import BaseModel
 
 from verifier.checks.models import SourceText
-from verifier.judge.schema import JudgeOutput
+from verifier.judge.quotes import figures_held, names_held, quote_in, quote_parts
+from verifier.judge.schema import ClaimOut, JudgeOutput
 
 CheckedStatus = Literal["supported", "missing", "contradicted", "unverified", "unfounded"]
-# Share of a quote's characters that must match, in order, to tolerate OCR noise.
-FUZZY_MATCH = 0.9
-_FOLD = str.maketrans(
-    {
-        "“": '"',
-        "”": '"',
-        "„": '"',
-        "«": '"',
-        "»": '"',
-        "‘": "'",
-        "’": "'",
-        "‚": "'",
-        "–": "-",
-        "—": "-",
-        "\u00ad": None,
-    }
-)
-_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…|\[\.\.\.\])\s*")
-
-
-def fold(text: str) -> str:
-    """Compare quotes with case, whitespace, quote marks and dashes folded."""
-    text = unicodedata.normalize("NFKC", text).translate(_FOLD).casefold()
-    return " ".join(text.split())
-
-
-# A figure as written: digits with their decimal and group marks, and a sign where one stands
-# before it (not the hyphen of "2019-2020"). Two quotes of one figure must agree in all of it.
-_FIGURE = re.compile(r"(?:(?<![\w.,])[-+−])?\d+(?:[.,]\d+)*")
-
-
-def _cuts_figure(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] begins or ends inside a figure of the text: "50" in "150",
-    "5,2" in "15,25" or "-5,2", "5" in "1,5", "500" in "1 500"."""
-    before, after = text[max(0, start - 2) : start], text[end : end + 2]
-    head = text[start : start + 1]
-    tail = text[end - 1 : end] if end > start else ""
-    if head.isdigit() and (
-        before[-1:].isdigit()
-        or (before[-1:] in (".", ",") and before[:1].isdigit())
-        or (before[-1:] in ("-", "+", "−") and not before[:1].isalnum())
-        or (before[-1:] == " " and before[:1].isdigit() and _group_at(text, start))
-    ):
-        return True
-    return tail.isdigit() and (
-        after[:1].isdigit()
-        or (after[:1] in (".", ",") and after[1:2].isdigit())
-        or (after[:1] == " " and _group_at(text, end + 1))
-    )
-
-
-def _group_at(text: str, start: int) -> bool:
-    """Whether a group of three digits of a space-grouped figure starts at start ("1 500")."""
-    group = text[start : start + 4]
-    return len(group) >= 3 and group[:3].isdigit() and not group[3:].isdigit()
-
-
-def _exact_at(part: str, text: str, pos: int) -> int | None:
-    """The end of the first occurrence of part in text from pos that cuts no figure."""
-    start = text.find(part, pos)
-    while start >= 0:
-        if not _cuts_figure(text, start, start + len(part)):
-            return start + len(part)
-        start = text.find(part, start + 1)
-    return None
-
-
-def _fuzzy_at(part: str, text: str, pos: int) -> int | None:
-    """The end of a near match of part in text from pos: nearly all its characters in order
-    and close together, and its figures exactly those of the matched stretch."""
-    if len(part) < 12:
-        return None  # too short to tell noise from a different word
-    matcher = SequenceMatcher(None, text[pos:], part, autojunk=False)
-    blocks = [b for b in matcher.get_matching_blocks() if b.size]
-    if not blocks:
-        return None
-    start, end = pos + blocks[0].a, pos + blocks[-1].a + blocks[-1].size
-    if sum(b.size for b in blocks) < FUZZY_MATCH * len(part) or end - start > 1.2 * len(part) + 2:
-        return None
-    # Noise may blur letters, never figures: every figure the stretch touches must be one of
-    # the quote's, in its order, sign and marks included ("14" is no "41", "-5,2" no "+5,2").
-    near = _FIGURE.finditer(text, max(0, start - 40), min(len(text), end + 40))
-    touched = [m.group() for m in near if m.end() > start and m.start() < end]
-    return end if touched == _FIGURE.findall(part) else None
-
-
-def quote_in(quote: str, text: str) -> bool:
-    """Whether the quote stands in the text; '...' may join parts that stand in this order."""
-    folded = fold(text)
-    parts = [fold(p) for p in _ELLIPSIS.split(quote) if fold(p)]
-    if not parts:
-        return False
-    pos = 0
-    for part in parts:
-        end = _exact_at(part, folded, pos)
-        if end is None:
-            end = _fuzzy_at(part, folded, pos)
-        if end is None:
-            return False
-        pos = end
-    return True
+# What a quote that flags must hold at least: a "m" or an "e" stands in any excerpt.
+_SUBSTANCE = re.compile(r"\w\w")
+_MIN_FLAGGING_QUOTE = 4
 
 
 class CheckedClaim(BaseModel):
@@ -139,62 +40,108 @@ class CheckedObjection(BaseModel):
 
 
 class Decision(BaseModel):
-    """The judge stage's outcome once code has had its say."""
+    """The judge stage's outcome once code has had its say: "unverified" when the model's
+    proof does not hold and nothing proven stands against the answer (no ruling, no flag)."""
 
-    verdict: Literal["ok", "objection"]
+    verdict: Literal["ok", "objection", "unverified"]
     model_verdict: str
     overruled: bool
+    reason: str | None = None
     claims: list[CheckedClaim]
     objections: list[CheckedObjection]
 
 
-def _quoted(quote: str | None, excerpt: int | None, sources: dict[int, str]) -> bool:
+def _texts(excerpt: int | None, sources: dict[int, str]) -> list[str]:
+    """The excerpt a quote names, or all of them when it names none."""
+    if excerpt is None:
+        return list(sources.values())
+    return [sources[excerpt]] if excerpt in sources else []
+
+
+def _founds(quote: str | None, excerpt: int | None, sources: dict[int, str]) -> bool:
+    """Whether a quote may found a flag: it stands as written in the excerpt it names and
+    says something (not one letter that stands anywhere)."""
     if not quote:
         return False
-    if excerpt is not None:
-        return excerpt in sources and quote_in(quote, sources[excerpt])
-    return any(quote_in(quote, text) for text in sources.values())
+    said = " ".join(quote_parts(quote))
+    if len(said) < _MIN_FLAGGING_QUOTE or not _SUBSTANCE.search(said):
+        return False
+    return any(quote_in(quote, text, exact=True) for text in _texts(excerpt, sources))
 
 
-def decide(output: JudgeOutput, excerpts: Sequence[SourceText]) -> Decision:
-    """Check every quote and let the claim list overrule a final 'ok' that contradicts it."""
+def _supports(claim: ClaimOut, sources: dict[int, str]) -> bool:
+    """Whether the claim's quote proves it: the quote stands in the excerpt it names (letter
+    noise tolerated), holds the claim's figures, and for a name the excerpt holds its words."""
+    if not claim.quote or not figures_held(claim.claim, claim.quote):
+        return False
+    texts = [t for t in _texts(claim.excerpt, sources) if quote_in(claim.quote, t)]
+    if claim.type == "name":
+        return any(names_held(claim.claim, text) for text in texts)
+    return bool(texts)
+
+
+def _check(claim: ClaimOut, sources: dict[int, str]) -> CheckedClaim:
+    status: CheckedStatus = claim.status
+    if claim.status == "supported" and not _supports(claim, sources):
+        status = "unverified"
+    elif claim.status == "contradicted" and not _founds(claim.quote, claim.excerpt, sources):
+        status = "unfounded"
+    return CheckedClaim(
+        claim=claim.claim,
+        type=claim.type,
+        status=status,
+        model_status=claim.status,
+        excerpt=claim.excerpt,
+        quote=claim.quote,
+    )
+
+
+def _unproven(
+    output: JudgeOutput,
+    claims: list[CheckedClaim],
+    objections: list[CheckedObjection],
+    answer: str,
+) -> str | None:
+    """Why the model's proof does not hold, or None when it does."""
+    why = []
+    if unverified := sum(c.status == "unverified" for c in claims):
+        why.append(f"{unverified} claim(s) called supported without a quote that holds them")
+    if unfounded := sum(c.status == "unfounded" for c in claims):
+        why.append(f"{unfounded} claim(s) called contradicted without a quote that shows it")
+    if baseless := sum(not o.founded for o in objections):
+        why.append(f"{baseless} objection(s) without a quote that shows them")
+    if output.verdict == "objection" and not why:
+        why.append("the model objected without naming what")
+    if not claims and any(c.isdigit() for c in answer):
+        why.append("no claim listed, though the answer states figures")
+    return "; ".join(why) or None
+
+
+def decide(output: JudgeOutput, excerpts: Sequence[SourceText], answer: str = "") -> Decision:
+    """Check every quote and let the claim list overrule a final 'ok' that contradicts it; a
+    proof that does not hold is "unverified", never "ok"."""
     sources = {e.n: e.text for e in excerpts}
-    claims = []
-    for claim in output.claims:
-        status: CheckedStatus = claim.status
-        proven = _quoted(claim.quote, claim.excerpt, sources)
-        if claim.status == "supported" and not proven:
-            status = "unverified"
-        elif claim.status == "contradicted" and not proven:
-            status = "unfounded"
-        claims.append(
-            CheckedClaim(
-                claim=claim.claim,
-                type=claim.type,
-                status=status,
-                model_status=claim.status,
-                excerpt=claim.excerpt,
-                quote=claim.quote,
-            )
-        )
+    claims = [_check(claim, sources) for claim in output.claims]
     objections = [
         CheckedObjection(
             claim=o.claim,
             excerpt=o.excerpt,
             quote=o.quote,
             reason=o.reason,
-            founded=_quoted(o.quote, o.excerpt, sources),
+            founded=_founds(o.quote, o.excerpt, sources),
         )
         for o in output.objections
     ]
     against = any(c.status in ("missing", "contradicted") for c in claims) or any(
         o.founded for o in objections
     )
-    verdict: Literal["ok", "objection"] = "objection" if against else "ok"
+    unproven = None if against else _unproven(output, claims, objections, answer)
+    verdict = "objection" if against else "unverified" if unproven else "ok"
     return Decision(
         verdict=verdict,
         model_verdict=output.verdict,
         overruled=output.verdict == "ok" and against,
+        reason=f"the judge's proof does not hold: {unproven}" if unproven else None,
         claims=claims,
         objections=objections,
     )

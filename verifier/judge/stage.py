@@ -77,6 +77,7 @@ class Prepared:
     messages: list[dict[str, str]]
     min_prompt_tokens: int
     base: dict[str, Any]
+    answer: str  # what the claim list must cover
 
 
 def prepare(
@@ -113,7 +114,7 @@ def prepare(
         )
     # The system prompt may be served from Ollama's cache: only the user part must count.
     user_lower, _ = estimate_tokens(messages[-1]["content"])
-    return Prepared(model, options, messages, user_lower, base)
+    return Prepared(model, options, messages, user_lower, base, answer)
 
 
 CONNECT_TIMEOUT_S = 10.0
@@ -163,13 +164,12 @@ async def attempt_once(
             return failure
         return _stage(failure.kind, failure.message, **base)
     base["calls"].append(result.call)
-    decision = decide(result.output, excerpts)
+    decision = decide(result.output, excerpts, call.answer)
     return {
         "status": decision.verdict,
         "flagged": decision.verdict == "objection",
-        "reason": None,
         **base,
-        **decision.model_dump(),
+        **decision.model_dump(),  # its reason says why a proof did not hold
     }
 
 

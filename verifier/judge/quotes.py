@@ -1,0 +1,195 @@
+"""Whether a quote of the judge stands in an excerpt, and whether it holds what it supports."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from difflib import SequenceMatcher
+
+# Share of a quote's characters that must match, in order, to tolerate OCR noise.
+FUZZY_MATCH = 0.9
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, dashes and the minus sign
+_FOLD = str.maketrans(
+    {
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "«": '"',
+        "»": '"',
+        "‘": "'",
+        "’": "'",
+        "‚": "'",
+        "\u00ad": None,  # a soft hyphen: a place a word may break, not a character of it
+        **dict.fromkeys(_DASHES, "-"),
+    }
+)
+# "…", "...", "[…]", "(...)": parts of the excerpt left out of a quote.
+_ELLIPSIS = re.compile(r"\s*(?:[\[(](?:\.\.\.|…)[\])]|\.\.\.|…)\s*")
+# A superscript right after a figure is a footnote mark (or a power), never more digits of
+# it: NFKC would make "3.645.000²" the figure 3.645.0002. Quotes drop it as texts do.
+_SUPERSCRIPT_AFTER_DIGIT = re.compile(r"(?<=[0-9])[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_LINE_BREAK = re.compile(r"[\n\r\v\f\u2028\u2029\x85]")
+
+
+def fold(text: str) -> str:
+    """Compare quotes with case, whitespace, quote marks and dashes folded."""
+    return _fold_marked(text).replace("\n", " ")
+
+
+def _fold_marked(text: str) -> str:
+    r"""fold, but a run of whitespace holding a line break folds to a line break: a figure at
+    a line's end and one at the next line's start are two figures, not one grouped by a
+    space ("2024\n850 EUR"). Same length as fold, so positions are those of fold."""
+    text = _SUPERSCRIPT_AFTER_DIGIT.sub("", text)
+    text = unicodedata.normalize("NFKC", text).translate(_FOLD).casefold()
+    return _SPACE.sub(lambda m: "\n" if _LINE_BREAK.search(m.group()) else " ", text).strip()
+
+
+_SPACE = re.compile(r"\s+")
+
+
+# A figure as written: digits with their decimal and group marks, and a sign where one stands
+# before it (not the hyphen of "2019-2020"). Two quotes of one figure must agree in all of it.
+_FIGURE = re.compile(r"(?:(?<![\w.,])[-+])?\d+(?:[.,]\d+)*")
+
+
+def _cuts_figure(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] begins or ends inside a figure of the text: "50" in "150",
+    "5,2" in "15,25" or "-5,2", "5" in "1,5", "500" in "1 500"."""
+    before, after = text[max(0, start - 2) : start], text[end : end + 2]
+    head = text[start : start + 1]
+    tail = text[end - 1 : end] if end > start else ""
+    if head.isdigit() and (
+        before[-1:].isdigit()
+        or (before[-1:] in (".", ",") and before[:1].isdigit())
+        or (before[-1:] in ("-", "+") and not before[:1].isalnum())
+        or (before[-1:] == " " and before[:1].isdigit() and _group_at(text, start))
+    ):
+        return True
+    return tail.isdigit() and (
+        after[:1].isdigit()
+        or (after[:1] in (".", ",") and after[1:2].isdigit())
+        or (after[:1] == " " and _group_at(text, end + 1))
+    )
+
+
+def _group_at(text: str, start: int) -> bool:
+    """Whether a group of three digits of a space-grouped figure starts at start ("1 500")."""
+    group = text[start : start + 4]
+    return len(group) >= 3 and group[:3].isdigit() and not group[3:].isdigit()
+
+
+def _exact_at(part: str, plain: str, marked: str, pos: int) -> int | None:
+    """The end of the first occurrence of part in the folded text from pos that cuts no
+    figure (told on the text with its line breaks marked)."""
+    start = plain.find(part, pos)
+    while start >= 0:
+        if not _cuts_figure(marked, start, start + len(part)):
+            return start + len(part)
+        start = plain.find(part, start + 1)
+    return None
+
+
+def _fuzzy_at(part: str, text: str, pos: int) -> int | None:
+    """The end of a near match of part in text from pos: nearly all its characters in order
+    and close together, and its figures exactly those of the matched stretch."""
+    if len(part) < 12:
+        return None  # too short to tell noise from a different word
+    matcher = SequenceMatcher(None, text[pos:], part, autojunk=False)
+    blocks = [b for b in matcher.get_matching_blocks() if b.size]
+    if not blocks:
+        return None
+    start, end = pos + blocks[0].a, pos + blocks[-1].a + blocks[-1].size
+    if sum(b.size for b in blocks) < FUZZY_MATCH * len(part) or end - start > 1.2 * len(part) + 2:
+        return None
+    # Noise may blur letters, never figures: every figure the stretch touches must be one of
+    # the quote's, in its order, sign and marks included ("14" is no "41", "-5,2" no "+5,2").
+    near = _FIGURE.finditer(text, max(0, start - 40), min(len(text), end + 40))
+    touched = [m.group() for m in near if m.end() > start and m.start() < end]
+    return end if touched == _FIGURE.findall(part) else None
+
+
+def quote_parts(quote: str) -> list[str]:
+    """The folded parts of a quote between its ellipses, without the quotation marks or the
+    final punctuation a model may wrap it in."""
+    parts = [fold(p) for p in _ELLIPSIS.split(quote)]
+    if parts:
+        parts[0] = parts[0].lstrip("\"' ")
+        parts[-1] = parts[-1].rstrip("\"' .,;:!?")
+    return [p for p in parts if p]
+
+
+def quote_in(quote: str, text: str, *, exact: bool = False) -> bool:
+    """Whether the quote stands in the text; '...' may join parts that stand in this order.
+    Letter noise is tolerated unless exact (a quote that flags must stand as written)."""
+    marked = _fold_marked(text)
+    plain = marked.replace("\n", " ")
+    parts = quote_parts(quote)
+    if not parts:
+        return False
+    pos = 0
+    for part in parts:
+        end = _exact_at(part, plain, marked, pos)
+        if end is None and not exact:
+            end = _fuzzy_at(part, plain, pos)
+        if end is None:
+            return False
+        pos = end
+    return True
+
+
+def _digits(figure: str) -> str:
+    return "".join(c for c in figure if c.isdigit()).lstrip("0") or "0"
+
+
+def _groups(figure: str) -> list[str]:
+    return [g.lstrip("0") or "0" for g in re.findall(r"[0-9]+", figure)]
+
+
+def _figure_held(figure: str, held: list[str]) -> bool:
+    """Whether a figure of a claim is one of the quote's figures: the same digits, or each of
+    its digit groups one of a quote figure's groups (1. März = 01.03.2024's day), and the
+    same sign where the claim's has one."""
+    sign = figure[0] if figure[0] in "+-" else ""
+    for other in held:
+        if sign and not other.startswith(sign):
+            continue
+        if _digits(figure) == _digits(other) or set(_groups(figure)) <= set(_groups(other)):
+            return True
+    return False
+
+
+def figures_held(claim: str, quote: str) -> bool:
+    """Whether every figure of the claim stands among the quote's figures."""
+    held = _FIGURE.findall(" ".join(quote_parts(quote)))
+    return all(_figure_held(f, held) for f in _FIGURE.findall(fold(claim)))
+
+
+# Words that stand capitalised before or in a name without being it.
+_NOT_NAMES = frozenset(
+    "der die das den dem des ein eine einer eines einem einen herr herrn frau dr prof "
+    "the a an mr mrs ms miss sir dame".split()
+)
+_WORD = re.compile(r"[^\W\d_]+")
+# Endings an inflected or possessive name may add (Albers' / Müllers / des Herrn Meyer).
+_ENDINGS = ("s", "n", "e", "en", "es", "ens")
+
+
+def _same_word(word: str, other: str) -> bool:
+    if word == other:
+        return True
+    short, long = sorted((word, other), key=len)
+    return long.startswith(short) and long[len(short) :] in _ENDINGS
+
+
+def names_held(claim: str, text: str) -> bool:
+    """Whether every capitalised word of a name claim stands in the text as a word: an
+    invented first name ("Peter" for "Jürgen Albers") is not held by the family name."""
+    words = set(_WORD.findall(fold(text)))
+    for word in _WORD.findall(claim):
+        folded = fold(word)
+        if not word[0].isupper() or len(folded) < 3 or folded in _NOT_NAMES:
+            continue
+        if not any(_same_word(folded, w) for w in words):
+            return False
+    return True
