@@ -86,8 +86,11 @@ def is_outage(exc: BaseException) -> bool:
 
 
 # PostgreSQL's codes of a server that cannot take the work now: connection exceptions (08),
-# too many connections or no room (53), shutting down or starting up (57P01-57P03).
-_OUTAGE_SQLSTATE = re.compile(r"08|53|57P0[123]")
+# too many connections or no room (53), shutting down or starting up (57P01-57P03), a server
+# taking no writes (25006: a standby after a failover, a write freeze), and a transaction
+# that lost a race it may win when tried again (40001 serialization, 40P01 deadlock, 55P03
+# a lock not available).
+_OUTAGE_SQLSTATE = re.compile(r"08|53|57P0[123]|25006|40001|40P01|55P03")
 
 
 @asynccontextmanager

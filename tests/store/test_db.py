@@ -46,6 +46,31 @@ def test_a_driver_error_without_a_code_is_no_outage_and_no_crash() -> None:
     assert is_outage(refused) is True
 
 
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+async def test_a_server_taking_no_writes_for_now_is_an_outage(settings: Settings) -> None:
+    # A standby after a failover, or a write freeze (SQLSTATE 25006): the worker failed the
+    # job for good, and the accepted answer never reached the log. It is retried.
+    engine = create_engine(settings.resolved_database_url())
+    try:
+        with pytest.raises(DependencyUnavailable, match="database"):
+            async with unit_of_work(create_sessionmaker(engine)) as session:
+                await session.execute(text("SET TRANSACTION READ ONLY"))
+                await session.execute(text("INSERT INTO answers (id) VALUES ('x')"))
+        # A row another transaction holds, asked for without waiting (55P03): tried again.
+        async with engine.connect() as holder:
+            await holder.execute(text("CREATE TABLE IF NOT EXISTS held (n int)"))
+            await holder.commit()
+            await holder.execute(text("LOCK TABLE held IN ACCESS EXCLUSIVE MODE"))
+            with pytest.raises(DependencyUnavailable, match="database"):
+                async with unit_of_work(create_sessionmaker(engine)) as session:
+                    await session.execute(text("LOCK TABLE held NOWAIT"))
+            await holder.rollback()
+            await holder.execute(text("DROP TABLE held"))
+            await holder.commit()
+    finally:
+        await engine.dispose()
+
+
 async def test_no_free_connection_in_time_is_an_outage(settings: Settings) -> None:
     # Every pooled connection busy past the pool's timeout: the database cannot take the
     # work now. A job must be retried later, an API request answered 503, not 500.
