@@ -44,7 +44,7 @@ async def submit_answer(
     sessionmaker: SessionMaker,
 ) -> AnswerAccepted:
     """Queue a submission for verification. Touches Redis only, but for a repeated external
-    id whose answer arq no longer knows: then the question log says how it stands."""
+    id of an answer past the queue: then the question log says how it stands."""
     if not body.excerpts and not can_retrieve:
         raise Unprocessable(
             "excerpts: at least one excerpt is required (no retrieval endpoint is configured "
@@ -57,12 +57,12 @@ async def submit_answer(
     )
     if earlier is not None:
         job = await queue.lookup(earlier)
-        if job is None:
-            status = await _stored_status(sessionmaker, earlier, body.external_id)
-        else:
-            status = job.status
-            if status == "done" and await queue.judge_pending(earlier):
+        status = job.status if job is not None else "done"
+        if status == "done":
+            if job is not None and await queue.judge_pending(earlier):
                 status = "running"  # the code stage is stored, the judge still to come
+            else:  # the log has the last word (the judge may have ended it failed)
+                status = await _stored_status(sessionmaker, earlier, body.external_id)
         return AnswerAccepted(id=earlier, status=status, duplicate=True)
     return AnswerAccepted(id=answer_id, status="queued")
 
@@ -70,7 +70,8 @@ async def submit_answer(
 async def _stored_status(
     sessionmaker: SessionMaker, answer_id: str, external_id: str | None
 ) -> Status:
-    """The status of an answer arq keeps no record of (its result expired): the log's."""
+    """The status of an answer past the queue: the log's (arq's result may say 'done' for
+    an answer the judge ended failed, or have expired)."""
     async with unit_of_work(sessionmaker) as session:
         stored = await repository.answer_status(session, answer_id)
     if stored is None:

@@ -201,7 +201,7 @@ async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
     ollama.respond_with(lambda _body: Reply.json({"claims": [], "verdict": "ok", "objections": []}))
     async with serve_app(judged) as (client, _):
         answer_id = await post_verified(
-            client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True
+            client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True, external_id="c-9"
         )
         async with sessionmaker() as session:
             await session.execute(
@@ -209,6 +209,13 @@ async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
             )
             await session.commit()
         await run_worker(judged)
+        # Posted again: arq's result of the code stage says done, the log says failed.
+        again = await client.post(
+            "/v1/answers",
+            json=submission("Sie kostete 39,95 EUR.", external_id="c-9"),
+            headers=await keys.header("ingest"),
+        )
+        assert again.json() == {"id": answer_id, "status": "failed", "duplicate": True}
         # The code-stage job delivered once more (its worker died before arq noted the end):
         # a failed answer is final, as a done one; nothing may move it back to 'running'
         # with a judge job that will never come.
