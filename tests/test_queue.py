@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 from arq.jobs import Job, JobStatus
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 
-from verifier.queue import connect, deserialize_job, enqueue_once
+from verifier.db import SessionMaker
+from verifier.queue import connect, deserialize_job, enqueue_once, serialize_job
 
 
 async def test_a_job_enqueued_once_reads_like_arqs_own(redis_url: str) -> None:
@@ -56,3 +60,20 @@ async def test_a_claimed_external_id_and_its_job_are_written_together(redis_url:
     finally:
         await pool.delete(f"arq:job:{first}", queue, claim)
         await pool.aclose()
+
+
+async def test_a_failed_jobs_stored_error_holds_no_statement_parameters(
+    sessionmaker: SessionMaker,
+) -> None:
+    # arq keeps a failed job's error for GET to show before anyone rated the answer; SQLAlchemy's
+    # message lists the statement's parameters, which for a verdict are its reasons.
+    with pytest.raises(DBAPIError) as caught:
+        async with sessionmaker() as session:
+            await session.execute(
+                text("INSERT INTO findings (answer_id, stage, kind) VALUES (:a, :s, :k)"),
+                {"a": "no-such-answer", "s": "numbers", "k": "the verdict's secret reason"},
+            )
+            await session.commit()
+    assert "the verdict's secret reason" in str(caught.value)
+    stored = deserialize_job(serialize_job({"r": caught.value}))["r"]
+    assert "secret" not in stored and "Error" in stored.split(":")[0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sqlalchemy.exc import DBAPIError
+
 
 class VerifierError(Exception):
     """Base of every error the service raises on purpose."""
@@ -79,3 +81,14 @@ class DependencyUnavailable(VerifierError):
     def __init__(self, dependency: str, detail: str) -> None:
         super().__init__(f"{dependency} is unavailable: {detail}")
         self.dependency = dependency
+
+
+def describe(exc: BaseException) -> str:
+    """An error as stored with a failed answer: its kind and the first line of its message.
+
+    The answer's error is shown before anyone rated it: SQLAlchemy's message lists the
+    statement's parameters, which for a verdict are its reasons, so only the driver's own
+    message goes in (the whole exception is in the worker's log)."""
+    inner = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    lines = str(inner).strip().splitlines()
+    return f"{type(inner).__name__}: {lines[0][:200] if lines else ''}"

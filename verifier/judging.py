@@ -9,14 +9,14 @@ from typing import Any
 import ollama
 
 from verifier.db import SessionMaker, unit_of_work
-from verifier.exceptions import DependencyUnavailable
+from verifier.exceptions import DependencyUnavailable, describe
 from verifier.judge.client import JudgeFailure
 from verifier.judge.stage import JudgeSettings, Prepared, attempt_once, gave_up, prepare
 from verifier.pipeline import VerdictData, sources_of, titles_of, with_judge
 from verifier.retry import backoff
 from verifier.schemas import Reason, storable
 from verifier.store import verification_queries as queries
-from verifier.verification import JUDGE_PENDING, Outcome, describe, store_verdict
+from verifier.verification import JUDGE_PENDING, Outcome, store_verdict
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from arq.jobs import serialize_job as arq_job
 from arq.utils import timestamp_ms
 from redis.exceptions import RedisError
 
-from verifier.exceptions import DependencyUnavailable
+from verifier.exceptions import DependencyUnavailable, describe
 from verifier.schemas import Status
 
 VERIFY_TASK = "verify_answer"
@@ -46,8 +46,14 @@ def judge_job_id(answer_id: str) -> str:
 
 
 def serialize_job(job: dict[str, Any]) -> bytes:
-    """JSON, not pickle: jobs stay readable and carry plain data only."""
-    return json.dumps(job, separators=(",", ":"), default=str).encode()
+    """JSON, not pickle: jobs stay readable and carry plain data only. A failed job's error
+    is kept as its kind and first line: SQLAlchemy's full message lists the statement's
+    parameters (a verdict's reasons), which GET would show before anyone rated it."""
+    return json.dumps(job, separators=(",", ":"), default=_plain).encode()
+
+
+def _plain(value: object) -> str:
+    return describe(value) if isinstance(value, BaseException) else str(value)
 
 
 def deserialize_job(raw: bytes) -> dict[str, Any]:

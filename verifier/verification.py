@@ -12,7 +12,7 @@ from typing import Any, Literal
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from verifier.db import SessionMaker, unit_of_work
-from verifier.exceptions import Conflict, DependencyUnavailable
+from verifier.exceptions import Conflict, DependencyUnavailable, describe
 from verifier.judge.stage import JudgeSettings
 from verifier.pipeline import VerdictData, sources_of, verify_case, with_judge
 from verifier.retrieval import RetrievalFailed, RetrievalSettings, fetch_excerpts
@@ -27,17 +27,6 @@ JUDGE_DISABLED = {
     "flagged": False,
     "reason": "the judge stage is switched off (VERIFIER_JUDGE_ENABLED=false)",
 }
-
-
-def describe(exc: BaseException) -> str:
-    """An error as stored with a failed answer: its kind and the first line of its message.
-
-    The answer's error is shown before anyone rated it: SQLAlchemy's message lists the
-    statement's parameters, which for a verdict are its reasons, so only the driver's own
-    message goes in (the whole exception is in the worker's log)."""
-    inner = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
-    lines = str(inner).strip().splitlines()
-    return f"{type(inner).__name__}: {lines[0][:200] if lines else ''}"
 
 
 @dataclass(frozen=True, slots=True)

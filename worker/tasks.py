@@ -12,12 +12,12 @@ from arq import Retry
 from redis.exceptions import RedisError
 
 from verifier import monitoring
-from verifier.exceptions import DependencyUnavailable
+from verifier.exceptions import DependencyUnavailable, describe
 from verifier.judging import JudgeRetry, judge_stored_answer, mark_failed
 from verifier.logs import answer_id_var
 from verifier.queue import enqueue_once, judge_job_id, judge_queue
 from verifier.retry import backoff
-from verifier.verification import NewAnswer, describe, process_submission, store_failed
+from verifier.verification import NewAnswer, process_submission, store_failed
 
 log = logging.getLogger(__name__)
 
