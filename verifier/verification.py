@@ -160,8 +160,20 @@ async def process_submission(
     submission: dict[str, Any],
     received_at: str,
     retrieval: RetrievalSettings | None = None,
+    *,
+    redelivered: bool = False,
 ) -> Outcome:
-    """Verify one submission end to end; the outcome carries the answer's final status."""
+    """Verify one submission end to end; the outcome carries the answer's final status.
+
+    A job run again (redelivered, or retried) first asks the log: an answer stored by an
+    earlier run is not fetched excerpts for, checked or counted again."""
+    if redelivered:
+        async with unit_of_work(sessionmaker) as session:
+            found = await queries.answer_status(session, answer_id)
+        if found in queries.FINAL_STATUSES:
+            return Outcome("done")  # the verdict is already final
+        if found is not None and judge is not None:
+            return Outcome("judging")  # stored and counted; the judge's to finish
     try:
         submission, retrieved = await _with_excerpts(retrieval, submission)
     except RetrievalFailed as exc:

@@ -68,6 +68,7 @@ async def verify_answer(
             submission,
             received_at,
             ctx.get("retrieval"),
+            redelivered=ctx["job_try"] > 1,
         )
     except DependencyUnavailable as exc:
         waited = time.time() - datetime.fromisoformat(received_at).timestamp()
@@ -77,13 +78,16 @@ async def verify_answer(
         if "settings" in ctx and late and waited > ctx["settings"].outage_retry_s:
             error = f"gave up after {waited:.0f} s of outage: {exc.message}"
             log.error(error)
-            await _count(ctx, {"jobs_failed": 1})
             # When the outage was not the database's (the retrieval endpoint's), the answer
             # goes into the log as failed; else only arq's result of the job says so.
             new = NewAnswer(tenant, submission, received_at)
             with contextlib.suppress(DependencyUnavailable):
-                await store_failed(ctx["sessionmaker"], answer_id, new, error)
+                if not await store_failed(ctx["sessionmaker"], answer_id, new, error):
+                    await _count(ctx, {"jobs_done": 1})
+                    return "done"  # an earlier run's verdict is final: nothing was lost
+                await _count(ctx, {"jobs_failed": 1})
                 return "failed"
+            await _count(ctx, {"jobs_failed": 1})
             raise
         raise await _retry_later(ctx, exc.message) from exc
     except Exception:

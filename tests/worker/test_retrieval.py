@@ -89,3 +89,27 @@ async def test_an_endpoint_that_trickles_its_reply_is_cut_off_and_retried() -> N
         assert time.monotonic() - began < 1.2
         patient = RetrievalSettings(url=slow.url, timeout_s=5)
         assert [e["n"] for e in await fetch_excerpts(patient, "q", "a")] == [4]
+
+
+async def test_a_job_run_again_for_a_stored_answer_asks_the_endpoint_nothing(
+    sessionmaker: SessionMaker, retrieval: FakeRetrieval
+) -> None:
+    # The first run stored the verdict and its worker died before arq noted the end. Run
+    # again with the endpoint down, the job fetched anew and retried for hours, while GET
+    # said 'queued' for a verified answer; given up, it counted a failure.
+    ctx = {
+        "sessionmaker": sessionmaker,
+        "job_try": 1,
+        "judge": None,
+        "retrieval": RetrievalSettings(url=retrieval.url, timeout_s=5),
+    }
+    job = {
+        "answer_id": "r2",
+        "tenant": "acme",
+        "submission": AGENT,
+        "received_at": "2026-11-29T10:00:00+00:00",
+    }
+    assert await verify_answer(ctx, **job) == "done"
+    down = RetrievalSettings(url="http://127.0.0.1:9/search", timeout_s=1)
+    assert await verify_answer({**ctx, "job_try": 2, "retrieval": down}, **job) == "done"
+    assert len(retrieval.requests) == 1
