@@ -70,7 +70,7 @@ async def judge_stored_answer(
             sessionmaker, judge, answer_id, stored, code, attempt, deadline_at, client, max_attempts
         )
         final = with_judge(code, stage, stored.answer)
-        await store_verdict(sessionmaker, answer_id, final, final=True)
+        written = await store_verdict(sessionmaker, answer_id, final, final=True)
     except (JudgeRetry, DependencyUnavailable):
         raise
     except Exception as exc:
@@ -79,8 +79,14 @@ async def judge_stored_answer(
         log.exception("the judge stage crashed", extra={"answer_id": answer_id})
         error = f"the judge stage crashed: {describe(exc)}"
         crashed = with_judge(code, {"status": "crashed", "flagged": False, "reason": error}, "")
-        await store_verdict(sessionmaker, answer_id, crashed, final=True, error=error)
+        if (
+            await store_verdict(sessionmaker, answer_id, crashed, final=True, error=error)
+            == "final"
+        ):
+            return Outcome("done")  # another run ended it meanwhile: nothing of ours to count
         return Outcome("failed", crashed, stored.excerpts, 0.0, time.perf_counter() - started)
+    if written == "final":
+        return Outcome("done")  # another run ended it meanwhile: nothing of ours to count
     return Outcome("done", final, stored.excerpts, 0.0, time.perf_counter() - started)
 
 

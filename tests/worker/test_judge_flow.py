@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import AsyncIterator
 
 import httpx
@@ -12,7 +14,7 @@ from sqlalchemy import select, update
 
 from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker, serve_app
-from tests.fakes.ollama_server import FakeOllama, Reply
+from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
 from tests.review.conftest import post_verified
 from verifier import monitoring
 from verifier.config import Settings
@@ -336,3 +338,32 @@ async def test_what_ollama_sent_is_on_record_even_when_no_database_stores_it(
         verdict = await reveal(client, keys, answer_id)
     assert state["status"] == "done" and verdict["judge_status"] == status
     assert "\ufffd" in str(verdict["stages"])
+
+
+async def test_a_judge_run_that_finds_the_answer_ended_meanwhile_counts_nothing(
+    judged: Settings, sessionmaker: SessionMaker, keys: Keys, ollama: FakeOllama
+) -> None:
+    # While the model answered, another run ended the answer: this run's verdict is not
+    # stored, so the monitors must not count it.
+    ollama.respond_with(lambda body: Reply(content=json.dumps(proven_ok(body)), delay_s=0.3))
+    async with serve_app(judged) as (client, _):
+        answer_id = await post_verified(
+            client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True
+        )
+        pool = await connect(judged.redis_url or "")
+        try:
+            ctx = {
+                "settings": judged,
+                "sessionmaker": sessionmaker,
+                "judge": judged.judge_settings(),
+                "redis": pool,
+                "job_try": 1,
+            }
+            judging = asyncio.create_task(judge_answer(ctx, answer_id=answer_id, deadline_at=1e12))
+            await asyncio.sleep(0.1)
+            await mark_failed(sessionmaker, answer_id, "ended by another run")
+            assert await judging == "done"
+            counters = await monitoring.read(pool, judged.queue_name)
+        finally:
+            await pool.aclose()
+    assert not any(name.startswith(("judge_status:", "verdicts_")) for name in counters)
