@@ -60,7 +60,7 @@ async def test_a_redelivery_during_a_judge_call_leaves_findings_equal_to_the_ver
         assert first.status == "judging"
         # The judge reads the stored code stage and calls the model (0.3 s) ...
         judging = asyncio.create_task(
-            judge_stored_answer(sessionmaker, judge_settings, "a1", 1, time.time() + 30)
+            judge_stored_answer(sessionmaker, judge_settings, "a1", time.time() + 30)
         )
         await asyncio.sleep(0.1)
         # ... while a redelivered code-stage job finds other code reasons (as after a checker

@@ -29,9 +29,10 @@ async def mark_failed(sessionmaker: SessionMaker, answer_id: str, error: str) ->
 class JudgeRetry(Exception):
     """The judge failed in a way worth another try, and the deadline leaves time for it."""
 
-    def __init__(self, delay_s: float, reason: str) -> None:
+    def __init__(self, delay_s: float, reason: str, attempt: int) -> None:
         super().__init__(reason)
         self.delay_s = delay_s
+        self.attempt = attempt
 
 
 def _code_part(stored: queries.ToJudge) -> VerdictData:
@@ -50,7 +51,6 @@ async def judge_stored_answer(
     sessionmaker: SessionMaker,
     judge: JudgeSettings,
     answer_id: str,
-    attempt: int,
     deadline_at: float,
     client: ollama.AsyncClient | None = None,
     max_attempts: int | None = None,
@@ -63,6 +63,9 @@ async def judge_stored_answer(
         raise RuntimeError(f"answer {answer_id} has no stored code stage to judge")
     if stored.status in queries.FINAL_STATUSES:
         return Outcome(stored.status)  # a redelivered judge job: the answer is final
+    # Tries of the model, as the stored stage counts them: a run of the job that met a
+    # database outage asked no model and uses up no try (arq's job_try counts those too).
+    attempt = int(stored.stages.get("judge", {}).get("attempts") or 0) + 1
     code = _code_part(stored)
     started = time.perf_counter()
     try:
@@ -120,7 +123,7 @@ async def _judge_once(
                 }
                 pending = with_judge(code, storable(still), "")
                 await store_verdict(sessionmaker, answer_id, pending, final=False)
-                raise JudgeRetry(delay, outcome.message)
+                raise JudgeRetry(delay, outcome.message, attempt)
             outcome = gave_up(outcome, call, attempt)
         stage = outcome
     else:

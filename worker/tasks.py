@@ -136,13 +136,12 @@ async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: floa
             ctx["sessionmaker"],
             ctx["judge"],
             answer_id,
-            ctx["job_try"],
             deadline_at,
             ctx.get("ollama"),
             ctx["settings"].judge_max_tries if "settings" in ctx else None,
         )
     except JudgeRetry as retry:
-        log.warning("judge try %d failed, next in %.1fs: %s", ctx["job_try"], retry.delay_s, retry)
+        log.warning("judge try %d failed, next in %.1fs: %s", retry.attempt, retry.delay_s, retry)
         await _count(ctx, {"judge_retries": 1})
         raise Retry(defer=retry.delay_s) from retry
     except DependencyUnavailable as exc:

@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 
 from tests.api.test_answers import submission
 from tests.conftest import BreakableDatabase, Keys, run_worker, serve_app
-from tests.fakes.ollama_server import FakeOllama, Reply
+from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
 from tests.fakes.retrieval_server import FakeRetrieval
 from verifier import monitoring
 from verifier.config import Settings
@@ -129,16 +129,17 @@ async def test_queued_submissions_survive_a_redis_restart(
 async def test_a_judge_job_meeting_an_outage_on_its_last_judge_try_still_ends_the_answer(
     breakable_db: BreakableDatabase,
 ) -> None:
-    # One judge try allowed, and the database away when it runs: arq ran a job no more often
-    # than the judge's tries, so it dropped the retry unseen and the answer read 'running'
-    # for good. Runs for outages come on top of the judge's tries.
-    ingest = (await breakable_db.keys())["ingest"]
+    # Two judge tries allowed, and the database away when the judge job runs: arq ran a job
+    # no more often than the judge's tries, so it dropped the retry unseen and the answer
+    # read 'running' for good; and runs that met the outage used up the model's tries.
+    # Runs for outages come on top, and only calls of the model count as tries.
+    keys = await breakable_db.keys()
+    ingest = keys["ingest"]
     async with FakeOllama() as ollama:
-        ollama.respond_with(
-            lambda _body: Reply.json({"claims": [], "verdict": "ok", "objections": []})
-        )
+        ollama.script(Reply.busy())
+        ollama.respond_with(lambda body: Reply.json(proven_ok(body)))
         own = breakable_db.settings.model_copy(
-            update={"judge_enabled": True, "ollama_url": ollama.url, "judge_max_tries": 1}
+            update={"judge_enabled": True, "ollama_url": ollama.url, "judge_max_tries": 2}
         )
         async with serve_app(own) as (client, app):
             posted = await client.post(
@@ -159,7 +160,11 @@ async def test_a_judge_job_meeting_an_outage_on_its_last_judge_try_still_ends_th
                 working.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await working
-    assert len(ollama.requests) == 1
+            rated = await client.post(
+                f"{url}/rating", json={"rating": "correct"}, headers=keys["reviewer"]
+            )
+    judge = rated.json()["verdict"]["stages"]["judge"]
+    assert (judge["status"], judge["attempts"]) == ("ok", 2) and len(ollama.requests) == 2
 
 
 async def test_a_database_outage_is_waited_out_and_ingest_goes_on(
