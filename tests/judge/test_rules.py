@@ -210,3 +210,16 @@ def test_a_quote_that_flags_must_stand_as_written_and_say_something(quote: str) 
     decision = decide(output([contradicted], "objection", [objection]), EXCERPTS)
     assert decision.claims[0].status == "unfounded" and not decision.objections[0].founded
     assert decision.verdict == "unverified"
+
+
+def test_missing_said_of_words_an_excerpt_holds_verbatim_flags_nothing() -> None:
+    # The model cannot quote an absence, but code can check one: these words stand there.
+    held = decide(
+        output([claim("Herr Jürgen Albers", "missing", None, None)], "objection"), EXCERPTS
+    )
+    assert held.claims[0].status == "unfounded" and held.verdict == "unverified"
+    # Not refuted: other words, a word inside another, a bare figure (which may stand for
+    # another thing than the answer's: the kitchen's area is no living room's).
+    for text in ("Herr Peter Albers", "Mieter", "30,47 m²", "Am Kanonengraben 1"):
+        kept = decide(output([claim(text, "missing", None, None)], "objection"), EXCERPTS)
+        assert (kept.claims[0].status, kept.verdict) == ("missing", "objection"), text

@@ -138,6 +138,23 @@ def quote_in(quote: str, text: str, *, exact: bool = False) -> bool:
     return True
 
 
+def stands_in(words: str, text: str) -> bool:
+    """Whether words stand in the text verbatim (folded) as whole words and whole figures,
+    with a word of three letters at least: a claim the model called missing, refuted."""
+    said = fold(words).strip("\"' .,;:!?")
+    if not any(len(w) >= 3 for w in _WORD.findall(said)):
+        return False  # a bare figure, "30,47 m²", may stand for another thing than the claim's
+    plain = fold(text)
+    start = plain.find(said)
+    while start >= 0:
+        end = start + len(said)
+        whole = not (plain[start - 1 : start].isalnum() or plain[end : end + 1].isalnum())
+        if whole and not _cuts_figure(plain, start, end):
+            return True
+        start = plain.find(said, start + 1)
+    return False
+
+
 def _digits(figure: str) -> str:
     return "".join(c for c in figure if c.isdigit()).lstrip("0") or "0"
 

@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from verifier.checks.models import SourceText
-from verifier.judge.quotes import figures_held, names_held, quote_in, quote_parts
+from verifier.judge.quotes import figures_held, names_held, quote_in, quote_parts, stands_in
 from verifier.judge.schema import ClaimOut, JudgeOutput
 
 CheckedStatus = Literal["supported", "missing", "contradicted", "unverified", "unfounded"]
@@ -86,6 +86,8 @@ def _check(claim: ClaimOut, sources: dict[int, str]) -> CheckedClaim:
         status = "unverified"
     elif claim.status == "contradicted" and not _founds(claim.quote, claim.excerpt, sources):
         status = "unfounded"
+    elif claim.status == "missing" and any(stands_in(claim.claim, t) for t in sources.values()):
+        status = "unfounded"  # missing, said the model, of words an excerpt holds verbatim
     return CheckedClaim(
         claim=claim.claim,
         type=claim.type,
@@ -107,7 +109,10 @@ def _unproven(
     if unverified := sum(c.status == "unverified" for c in claims):
         why.append(f"{unverified} claim(s) called supported without a quote that holds them")
     if unfounded := sum(c.status == "unfounded" for c in claims):
-        why.append(f"{unfounded} claim(s) called contradicted without a quote that shows it")
+        why.append(
+            f"{unfounded} claim(s) called contradicted without a quote that shows it, or "
+            "missing though an excerpt holds their words"
+        )
     if baseless := sum(not o.founded for o in objections):
         why.append(f"{baseless} objection(s) without a quote that shows them")
     if output.verdict == "objection" and not why:
