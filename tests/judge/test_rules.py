@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from verifier.checks.models import SourceText
+from verifier.judge.quotes import figures_held
 from verifier.judge.rules import decide, quote_in
 from verifier.judge.schema import JudgeOutput
 from verifier.judge.stage import JudgeSettings, family, pick_model
@@ -223,3 +224,24 @@ def test_missing_said_of_words_an_excerpt_holds_verbatim_flags_nothing() -> None
     for text in ("Herr Peter Albers", "Mieter", "30,47 m²", "Am Kanonengraben 1"):
         kept = decide(output([claim(text, "missing", None, None)], "objection"), EXCERPTS)
         assert (kept.claims[0].status, kept.verdict) == ("missing", "objection"), text
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "quote", "held"),
+    [
+        ("2.550 EUR", "Kaution 2550,00 EUR", True),  # read as the number checks read it
+        ("1. März 2024", "Mietbeginn 01.03.2024", True),
+        ("March 2024", "Beginn 01.03.2024", True),
+        ("30.47 m²", "Wohnzimmer 30,47 m²", True),
+        ("RE-2026-7890", "Rechnung RE-2026-7890", True),
+        ("-5,2 %", "Rendite \u22125,2 %", True),
+        ("31,47 m²", "Wohnzimmer 30,47 m²", False),
+        ("+5,2 %", "Rendite -5,2 %", False),
+        ("2. März 2024", "Mietbeginn 01.03.2024", False),
+        ("14 Tage", "Frist 41 Tage", False),
+    ],
+)
+def test_a_supported_claims_figures_must_stand_in_its_quote(
+    claim_text: str, quote: str, held: bool
+) -> None:
+    assert figures_held(claim_text, quote) is held

@@ -6,6 +6,8 @@ import re
 import unicodedata
 from difflib import SequenceMatcher
 
+from verifier.checks.numparse import Key, Token, date_keys, tokenize
+
 # Share of a quote's characters that must match, in order, to tolerate OCR noise.
 FUZZY_MATCH = 0.9
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, dashes and the minus sign
@@ -159,27 +161,34 @@ def _digits(figure: str) -> str:
     return "".join(c for c in figure if c.isdigit()).lstrip("0") or "0"
 
 
-def _groups(figure: str) -> list[str]:
-    return [g.lstrip("0") or "0" for g in re.findall(r"[0-9]+", figure)]
+def _groups(figure: str) -> set[str]:
+    return {g.lstrip("0") or "0" for g in re.findall(r"[0-9]+", figure)}
 
 
-def _figure_held(figure: str, held: list[str]) -> bool:
-    """Whether a figure of a claim is one of the quote's figures: the same digits, or each of
-    its digit groups one of a quote figure's groups (1. März = 01.03.2024's day), and the
-    same sign where the claim's has one."""
-    sign = figure[0] if figure[0] in "+-" else ""
-    for other in held:
-        if sign and not other.startswith(sign):
-            continue
-        if _digits(figure) == _digits(other) or set(_groups(figure)) <= set(_groups(other)):
-            return True
-    return False
+def _keys(token: Token) -> set[Key]:
+    return {k for r in token.readings for k in date_keys(r)}
 
 
 def figures_held(claim: str, quote: str) -> bool:
-    """Whether every figure of the claim stands among the quote's figures."""
-    held = _FIGURE.findall(" ".join(quote_parts(quote)))
-    return all(_figure_held(f, held) for f in _FIGURE.findall(fold(claim)))
+    """Whether every figure of the claim stands in the quote: read as the number checks read
+    it (2.550 = 2550,00; 1. März 2024 = 01.03.2024), else with the same digits or digit
+    groups; and with the same sign where the claim's has one (+5,2 is no -5,2)."""
+    said = " ".join(quote_parts(quote))
+    written = _FIGURE.findall(said)
+    read = {k for token in tokenize(said) for k in _keys(token)}
+    for token in tokenize(claim):
+        figure = claim[token.start : token.end]
+        # The claim's own readings against all the quote's gives (its date also gives the
+        # month and the year): "März 2024" is held by 01.03.2024, "2. März 2024" is not.
+        if {r.key for r in token.readings} & read:
+            continue
+        if not any(_digits(figure) == _digits(w) or _groups(figure) <= _groups(w) for w in written):
+            return False
+    for figure in _FIGURE.findall(fold(claim)):
+        sign = figure[0] if figure[0] in "+-" else ""
+        if sign and not any(w.startswith(sign) and _digits(w) == _digits(figure) for w in written):
+            return False
+    return True
 
 
 # Words that stand capitalised before or in a name without being it.
