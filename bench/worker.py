@@ -232,6 +232,9 @@ async def _work(settings: Settings, answers: int, timeout_s: float) -> tuple[flo
             if time.monotonic() > deadline:
                 raise TimeoutError(f"not all {answers} answers verified in {timeout_s:g} s")
             await asyncio.sleep(0.02)
+        # A verdict is counted as it is stored; its job still has its own end to write.
+        running = [job for worker in workers for job in worker.tasks.values()]
+        await asyncio.gather(*running, return_exceptions=True)
     finally:
         for task in tasks:
             task.cancel()

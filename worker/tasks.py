@@ -95,12 +95,14 @@ async def verify_answer(
         raise
     finally:
         answer_id_var.reset(token)
+    counts: dict[str, float] = {f"jobs_{'failed' if outcome.status == 'failed' else 'done'}": 1}
     if outcome.verdict is not None:
-        # Counted as stored: a redelivered job finds the verdict stored and counts it no more.
-        counts = monitoring.code_counts(outcome.verdict, outcome.excerpts, outcome.code_s)
+        counts.update(monitoring.code_counts(outcome.verdict, outcome.excerpts, outcome.code_s))
         if outcome.status == "done":
             counts.update(monitoring.final_counts(outcome.verdict))
-        await _count(ctx, counts)
+    # Counted as stored, before the judge is queued: a run of this job again (after a failed
+    # enqueue, or redelivered) finds the verdict stored and counts it no more.
+    await _count(ctx, counts)
     if outcome.status == "judging":
         try:
             await _enqueue_judge(ctx, answer_id)
@@ -108,7 +110,6 @@ async def verify_answer(
             # Stored, but no judge job queued: the answer would wait for a judge forever. This
             # job runs again instead (it finds the code verdict stored, then enqueues once).
             raise await _retry_later(ctx, f"could not queue the judge: {exc}") from exc
-    await _count(ctx, {f"jobs_{'failed' if outcome.status == 'failed' else 'done'}": 1})
     log.info("verified", extra={"answer_id": answer_id, "status": outcome.status})
     return outcome.status
 
