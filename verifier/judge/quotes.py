@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from verifier.checks.numparse import Key, Token, date_keys, tokenize
 
@@ -31,6 +32,8 @@ _ELLIPSIS = re.compile(r"\s*(?:[\[(](?:\.\.\.|…)[\])]|\.\.\.|…)\s*")
 # it: NFKC would make "3.645.000²" the figure 3.645.0002. Quotes drop it as texts do.
 _SUPERSCRIPT_AFTER_DIGIT = re.compile(r"(?<=[0-9])[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 _LINE_BREAK = re.compile(r"[\n\r\v\f\u2028\u2029\x85]")
+_SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def fold(text: str) -> str:
@@ -38,6 +41,8 @@ def fold(text: str) -> str:
     return _fold_marked(text).replace("\n", " ")
 
 
+# Every claim and objection of a verdict looks into the same excerpts: folded once each.
+@lru_cache(maxsize=64)
 def _fold_marked(text: str) -> str:
     r"""fold, but a run of whitespace holding a line break folds to a line break: a figure at
     a line's end and one at the next line's start are two figures, not one grouped by a
@@ -45,9 +50,6 @@ def _fold_marked(text: str) -> str:
     text = _SUPERSCRIPT_AFTER_DIGIT.sub("", text)
     text = unicodedata.normalize("NFKC", text).translate(_FOLD).casefold()
     return _SPACE.sub(lambda m: "\n" if _LINE_BREAK.search(m.group()) else " ", text).strip()
-
-
-_SPACE = re.compile(r"\s+")
 
 
 # A figure as written: digits with their decimal and group marks, and a sign where one stands
@@ -196,7 +198,6 @@ _NOT_NAMES = frozenset(
     "der die das den dem des ein eine einer eines einem einen herr herrn frau dr prof "
     "the a an mr mrs ms miss sir dame".split()
 )
-_WORD = re.compile(r"[^\W\d_]+")
 # Endings an inflected or possessive name may add (Albers' / Müllers / des Herrn Meyer).
 _ENDINGS = ("s", "n", "e", "en", "es", "ens")
 
