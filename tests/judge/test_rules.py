@@ -168,6 +168,19 @@ def test_a_supported_claim_needs_a_quote_that_holds_it() -> None:
         assert (decision.verdict, decision.claims[0].status) == ("ok", "supported"), right
 
 
+def test_a_name_is_held_by_its_quote_not_by_the_rest_of_the_excerpt() -> None:
+    # "Peter" stands in the excerpt, as another man's name: the quote must hold the claim.
+    texts = [SourceText(1, "Vermieter ist Herr Jürgen Albers. Hausmeister: Peter Schmidt.")]
+    swapped = typed("Peter Albers", "name", 1, "Herr Jürgen Albers")
+    assert decide(output([swapped], "ok"), texts).claims[0].status == "unverified"
+    # A script without capitals: the whole name must stand in the quote.
+    chinese = [SourceText(1, "房东是王伟。")]
+    assert decide(output([typed("李娜", "name", 1, "房东是王伟")], "ok"), chinese).verdict == (
+        "unverified"
+    )
+    assert decide(output([typed("王伟", "name", 1, "房东是王伟")], "ok"), chinese).verdict == "ok"
+
+
 def test_an_empty_or_baseless_proof_is_no_ok() -> None:
     figures = "Das Wohnzimmer hat 30,47 m²."
     nothing = decide(output([], "ok"), EXCERPTS, figures)
@@ -239,6 +252,17 @@ def test_missing_said_of_words_an_excerpt_holds_verbatim_flags_nothing() -> None
         ("+5,2 %", "Rendite -5,2 %", False),
         ("2. März 2024", "Mietbeginn 01.03.2024", False),
         ("14 Tage", "Frist 41 Tage", False),
+        # Found by a review: digits or digit groups alone held another figure or date.
+        ("500 EUR", "Die Kaution beträgt 1.500 EUR", False),
+        ("47 m²", "Wohnzimmer 30,47 m²", False),
+        ("Übergabe am 15. August 2024", "Übergabe am 15.07.2024", False),
+        ("Mietbeginn 1. Mai", "Mietbeginn: 1. Juni 2024", False),
+        ("Kaution 1.500 EUR", "Wohnung 1 … 500 EUR", False),  # parts are read on their own
+        ("３１ m²", "Wohnzimmer 30 m²", False),  # digits of other forms and scripts
+        ("٣١ m²", "Wohnzimmer ٣٠ m²", False),
+        ("٣٠ m²", "Wohnzimmer ٣٠ m²", True),
+        ("gemma3", "Modell gemma4", False),  # digits the number checks do not read
+        ("gemma3", "Modell Gemma3", True),
     ],
 )
 def test_a_supported_claims_figures_must_stand_in_its_quote(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import lru_cache
 
-from verifier.checks.numparse import Key, Token, date_keys, tokenize
+from verifier.checks.numparse import Key, date_keys, tokenize
 
 # Share of a quote's characters that must match, in order, to tolerate OCR noise.
 FUZZY_MATCH = 0.9
@@ -41,8 +41,6 @@ def fold(text: str) -> str:
     return _fold_marked(text).replace("\n", " ")
 
 
-# Every claim and objection of a verdict looks into the same excerpts: folded once each.
-@lru_cache(maxsize=64)
 def _fold_marked(text: str) -> str:
     r"""fold, but a run of whitespace holding a line break folds to a line break: a figure at
     a line's end and one at the next line's start are two figures, not one grouped by a
@@ -50,6 +48,20 @@ def _fold_marked(text: str) -> str:
     text = _SUPERSCRIPT_AFTER_DIGIT.sub("", text)
     text = unicodedata.normalize("NFKC", text).translate(_FOLD).casefold()
     return _SPACE.sub(lambda m: "\n" if _LINE_BREAK.search(m.group()) else " ", text).strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """A text folded once for every quote looked up in it (an excerpt, for one verdict)."""
+
+    plain: str
+    marked: str  # line breaks kept (see _fold_marked)
+
+    @classmethod
+    def of(cls, text: str) -> Folded:
+        """The text folded."""
+        marked = _fold_marked(text)
+        return cls(marked.replace("\n", " "), marked)
 
 
 # A figure as written: digits with their decimal and group marks, and a sign where one stands
@@ -123,11 +135,11 @@ def quote_parts(quote: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def quote_in(quote: str, text: str, *, exact: bool = False) -> bool:
+def quote_in(quote: str, text: str | Folded, *, exact: bool = False) -> bool:
     """Whether the quote stands in the text; '...' may join parts that stand in this order.
     Letter noise is tolerated unless exact (a quote that flags must stand as written)."""
-    marked = _fold_marked(text)
-    plain = marked.replace("\n", " ")
+    folded = text if isinstance(text, Folded) else Folded.of(text)
+    plain, marked = folded.plain, folded.marked
     parts = quote_parts(quote)
     if not parts:
         return False
@@ -142,13 +154,13 @@ def quote_in(quote: str, text: str, *, exact: bool = False) -> bool:
     return True
 
 
-def stands_in(words: str, text: str) -> bool:
+def stands_in(words: str, text: str | Folded) -> bool:
     """Whether words stand in the text verbatim (folded) as whole words and whole figures,
     with a word of three letters at least: a claim the model called missing, refuted."""
     said = fold(words).strip("\"' .,;:!?")
     if not any(len(w) >= 3 for w in _WORD.findall(said)):
         return False  # a bare figure, "30,47 m²", may stand for another thing than the claim's
-    plain = fold(text)
+    plain = (text if isinstance(text, Folded) else Folded.of(text)).plain
     start = plain.find(said)
     while start >= 0:
         end = start + len(said)
@@ -159,38 +171,51 @@ def stands_in(words: str, text: str) -> bool:
     return False
 
 
-def _digits(figure: str) -> str:
-    return "".join(c for c in figure if c.isdigit()).lstrip("0") or "0"
+def _ascii_digits(text: str) -> str:
+    """text with every decimal digit of any script as its ASCII digit (fold's NFKC leaves
+    "٣١" as it is, and the number checks read [0-9] only)."""
+    if text.isascii():
+        return text
+    return _ANY_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group(), 0)), text)
 
 
-def _groups(figure: str) -> set[str]:
-    return {g.lstrip("0") or "0" for g in re.findall(r"[0-9]+", figure)}
+_ANY_DIGIT = re.compile(r"\d")
 
 
-def _keys(token: Token) -> set[Key]:
-    return {k for r in token.readings for k in date_keys(r)}
+def _keys(text: str) -> set[Key]:
+    """Everything the number checks read in the text, a date's month and year included."""
+    return {k for token in tokenize(text) for r in token.readings for k in date_keys(r)}
 
 
 def figures_held(claim: str, quote: str) -> bool:
-    """Whether every figure of the claim stands in the quote: read as the number checks read
-    it (2.550 = 2550,00; 1. März 2024 = 01.03.2024), else with the same digits or digit
-    groups; and with the same sign where the claim's has one (+5,2 is no -5,2)."""
-    said = " ".join(quote_parts(quote))
-    written = _FIGURE.findall(said)
-    read = {k for token in tokenize(said) for k in _keys(token)}
-    for token in tokenize(claim):
-        figure = claim[token.start : token.end]
-        # The claim's own readings against all the quote's gives (its date also gives the
-        # month and the year): "März 2024" is held by 01.03.2024, "2. März 2024" is not.
-        if {r.key for r in token.readings} & read:
-            continue
-        if not any(_digits(figure) == _digits(w) or _groups(figure) <= _groups(w) for w in written):
+    """Whether every figure of the claim stands in the quote as the number checks read it
+    (2.550 = 2550,00; 1. März 2024 = 01.03.2024; "März 2024" is held by 01.03.2024, "2. März
+    2024" and "500" of "1.500" are not), with the same sign where the claim's has one; digits
+    the number checks do not read (gemma3) must stand there as a run of their own."""
+    parts = [_ascii_digits(p) for p in quote_parts(quote)]
+    read = set().union(*(_keys(p) for p in parts))  # each part on its own: "1 … 500" is no 1 500
+    runs = {run for p in parts for run in _RUN.findall(p)}
+    said = _ascii_digits(fold(claim))
+    tokens = tokenize(said)
+    if any(not {r.key for r in token.readings} & read for token in tokens):
+        return False
+    inside = [(t.start, t.end) for t in tokens]
+    for run in _RUN.finditer(said):
+        if not any(a <= run.start() < b for a, b in inside) and run.group() not in runs:
             return False
-    for figure in _FIGURE.findall(fold(claim)):
+    written = [w for p in parts for w in _FIGURE.findall(p)]
+    for figure in _FIGURE.findall(said):
         sign = figure[0] if figure[0] in "+-" else ""
         if sign and not any(w.startswith(sign) and _digits(w) == _digits(figure) for w in written):
             return False
     return True
+
+
+def _digits(figure: str) -> str:
+    return "".join(c for c in figure if c.isdigit()).lstrip("0") or "0"
+
+
+_RUN = re.compile(r"[0-9]+")
 
 
 # Words that stand capitalised before or in a name without being it.
@@ -209,10 +234,15 @@ def _same_word(word: str, other: str) -> bool:
     return long.startswith(short) and long[len(short) :] in _ENDINGS
 
 
-def names_held(claim: str, text: str) -> bool:
-    """Whether every capitalised word of a name claim stands in the text as a word: an
-    invented first name ("Peter" for "Jürgen Albers") is not held by the family name."""
-    words = set(_WORD.findall(fold(text)))
+def names_held(claim: str, quote: str) -> bool:
+    """Whether the quote holds the name claim: every capitalised word of it as a word (an
+    invented first name, "Peter" for "Jürgen Albers", is not held by the family name); in
+    a script without capitals, the whole name."""
+    said = " ".join(quote_parts(quote))
+    if not any(c.isupper() or c.islower() for c in claim):
+        name = fold(claim).strip("\"' .,;:!?")
+        return bool(name) and name in said
+    words = set(_WORD.findall(said))
     for word in _WORD.findall(claim):
         folded = fold(word)
         if not word[0].isupper() or len(folded) < 3 or folded in _NOT_NAMES:

@@ -9,7 +9,14 @@ from typing import Literal
 from pydantic import BaseModel
 
 from verifier.checks.models import SourceText
-from verifier.judge.quotes import figures_held, names_held, quote_in, quote_parts, stands_in
+from verifier.judge.quotes import (
+    Folded,
+    figures_held,
+    names_held,
+    quote_in,
+    quote_parts,
+    stands_in,
+)
 from verifier.judge.schema import ClaimOut, JudgeOutput
 
 CheckedStatus = Literal["supported", "missing", "contradicted", "unverified", "unfounded"]
@@ -51,14 +58,14 @@ class Decision(BaseModel):
     objections: list[CheckedObjection]
 
 
-def _texts(excerpt: int | None, sources: dict[int, str]) -> list[str]:
+def _texts(excerpt: int | None, sources: dict[int, Folded]) -> list[Folded]:
     """The excerpt a quote names, or all of them when it names none."""
     if excerpt is None:
         return list(sources.values())
     return [sources[excerpt]] if excerpt in sources else []
 
 
-def _founds(quote: str | None, excerpt: int | None, sources: dict[int, str]) -> bool:
+def _founds(quote: str | None, excerpt: int | None, sources: dict[int, Folded]) -> bool:
     """Whether a quote may found a flag: it stands as written in the excerpt it names and
     says something (not one letter that stands anywhere)."""
     if not quote:
@@ -69,18 +76,17 @@ def _founds(quote: str | None, excerpt: int | None, sources: dict[int, str]) -> 
     return any(quote_in(quote, text, exact=True) for text in _texts(excerpt, sources))
 
 
-def _supports(claim: ClaimOut, sources: dict[int, str]) -> bool:
+def _supports(claim: ClaimOut, sources: dict[int, Folded]) -> bool:
     """Whether the claim's quote proves it: the quote stands in the excerpt it names (letter
-    noise tolerated), holds the claim's figures, and for a name the excerpt holds its words."""
+    noise tolerated) and holds the claim's figures, and for a name the name."""
     if not claim.quote or not figures_held(claim.claim, claim.quote):
         return False
-    texts = [t for t in _texts(claim.excerpt, sources) if quote_in(claim.quote, t)]
-    if claim.type == "name":
-        return any(names_held(claim.claim, text) for text in texts)
-    return bool(texts)
+    if claim.type == "name" and not names_held(claim.claim, claim.quote):
+        return False
+    return any(quote_in(claim.quote, text) for text in _texts(claim.excerpt, sources))
 
 
-def _check(claim: ClaimOut, sources: dict[int, str]) -> CheckedClaim:
+def _check(claim: ClaimOut, sources: dict[int, Folded]) -> CheckedClaim:
     status: CheckedStatus = claim.status
     if claim.status == "supported" and not _supports(claim, sources):
         status = "unverified"
@@ -125,7 +131,7 @@ def _unproven(
 def decide(output: JudgeOutput, excerpts: Sequence[SourceText], answer: str = "") -> Decision:
     """Check every quote and let the claim list overrule a final 'ok' that contradicts it; a
     proof that does not hold is "unverified", never "ok"."""
-    sources = {e.n: e.text for e in excerpts}
+    sources = {e.n: Folded.of(e.text) for e in excerpts}  # folded once for every quote
     claims = [_check(claim, sources) for claim in output.claims]
     objections = [
         CheckedObjection(
