@@ -10,7 +10,7 @@ from typing import cast
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from verifier.db import SessionMaker, unit_of_work
-from verifier.exceptions import Conflict, NotFound, Unprocessable
+from verifier.exceptions import Conflict, DependencyUnavailable, NotFound, Unprocessable
 from verifier.keys import Principal
 from verifier.queue import QueuedJob, SubmissionQueue
 from verifier.review import service as review
@@ -57,12 +57,19 @@ async def submit_answer(
     )
     if earlier is not None:
         job = await queue.lookup(earlier)
-        status = job.status if job is not None else "done"
-        if status == "done":
-            if job is not None and await queue.judge_pending(earlier):
-                status = "running"  # the code stage is stored, the judge still to come
-            else:  # the log has the last word (the judge may have ended it failed)
+        if job is None:  # arq's result has expired: only the log knows
+            status = await _stored_status(sessionmaker, earlier, body.external_id)
+        elif job.status != "done":
+            status = job.status
+        elif await queue.judge_pending(earlier):
+            status = "running"  # the code stage is stored, the judge still to come
+        else:
+            # The log has the last word (the judge may have ended the answer failed); while
+            # it is down, arq's word stands: a repeated post keeps working in an outage.
+            try:
                 status = await _stored_status(sessionmaker, earlier, body.external_id)
+            except DependencyUnavailable:
+                status = job.status
         return AnswerAccepted(id=earlier, status=status, duplicate=True)
     return AnswerAccepted(id=answer_id, status="queued")
 

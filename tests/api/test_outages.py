@@ -18,10 +18,15 @@ async def test_ingest_accepts_while_the_database_is_down_and_nothing_is_lost(
     keys = await breakable_db.keys()
     ingest, reviewer = keys["ingest"], keys["reviewer"]
     async with serve_app(breakable_db.settings) as (client, app):
-        warm = await client.post("/v1/answers", json=submission("39,95 EUR"), headers=ingest)
+        repeated = submission("39,95 EUR", external_id="chat-1")
+        warm = await client.post("/v1/answers", json=repeated, headers=ingest)
         assert warm.status_code == 202  # the ingest key is verified and cached now
+        await run_worker(breakable_db.settings)
 
         await breakable_db.take_away(app)
+        # A repeat of a verified answer's external id: arq's word stands while the log is down.
+        again = await client.post("/v1/answers", json=repeated, headers=ingest)
+        assert (again.status_code, again.json()["status"]) == (200, "done"), again.text
         during = await client.post("/v1/answers", json=submission("42,95 EUR"), headers=ingest)
         assert during.status_code == 202, during.text
         status = await client.get(f"/v1/answers/{during.json()['id']}", headers=ingest)
