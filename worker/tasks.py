@@ -40,11 +40,14 @@ async def _count(ctx: dict[str, Any], counts: dict[str, float]) -> None:
         log.error("could not update the monitor counters: %s", exc)
 
 
-async def _retry_later(ctx: dict[str, Any], reason: str) -> Retry:
-    """Log and count a code-stage job that runs again after the outage backoff."""
+async def _retry_later(
+    ctx: dict[str, Any], reason: str, counts: dict[str, float] | None = None
+) -> Retry:
+    """Log and count (with counts of its own) a code-stage job that runs again after the
+    outage backoff."""
     delay = retry_delay(ctx["job_try"])
     log.warning("retrying in %.1fs: %s", delay, reason, extra={"job_try": ctx["job_try"]})
-    await _count(ctx, {"jobs_retried": 1})
+    await _count(ctx, {"jobs_retried": 1, **(counts or {})})
     return Retry(defer=delay)
 
 
@@ -95,21 +98,21 @@ async def verify_answer(
         raise
     finally:
         answer_id_var.reset(token)
-    counts: dict[str, float] = {f"jobs_{'failed' if outcome.status == 'failed' else 'done'}": 1}
+    counts: dict[str, float] = {}
     if outcome.verdict is not None:
         counts.update(monitoring.code_counts(outcome.verdict, outcome.excerpts, outcome.code_s))
         if outcome.status == "done":
             counts.update(monitoring.final_counts(outcome.verdict))
-    # Counted as stored, before the judge is queued: a run of this job again (after a failed
-    # enqueue, or redelivered) finds the verdict stored and counts it no more.
-    await _count(ctx, counts)
     if outcome.status == "judging":
         try:
             await _enqueue_judge(ctx, answer_id)
         except (RedisError, OSError) as exc:
             # Stored, but no judge job queued: the answer would wait for a judge forever. This
-            # job runs again instead (it finds the code verdict stored, then enqueues once).
-            raise await _retry_later(ctx, f"could not queue the judge: {exc}") from exc
+            # job runs again instead; it finds the verdict stored and counts it no more, so
+            # the verdict is counted now, with the retry.
+            raise await _retry_later(ctx, f"could not queue the judge: {exc}", counts) from exc
+    counts[f"jobs_{'failed' if outcome.status == 'failed' else 'done'}"] = 1
+    await _count(ctx, counts)  # one transaction a job
     log.info("verified", extra={"answer_id": answer_id, "status": outcome.status})
     return outcome.status
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from collections.abc import AsyncIterator
 
 import httpx
@@ -367,3 +368,43 @@ async def test_a_judge_run_that_finds_the_answer_ended_meanwhile_counts_nothing(
         finally:
             await pool.aclose()
     assert not any(name.startswith(("judge_status:", "verdicts_")) for name in counters)
+
+
+async def test_a_judge_that_could_not_be_queued_is_queued_by_the_next_run_counted_once(
+    judged: Settings, sessionmaker: SessionMaker, keys: Keys
+) -> None:
+    # The verdict is stored, the judge job cannot be queued (here: a Redis user that may not
+    # run scripts). The job runs again; the verdict is counted once and the job done once.
+    assert judged.redis_url
+    admin = await connect(judged.redis_url)
+    user = f"noscript-{uuid.uuid4().hex[:8]}"
+    await admin.execute_command(
+        "ACL", "SETUSER", user, "on", ">pw", "~*", "&*", "+@all", "-eval", "-evalsha"
+    )
+    limited = await connect(judged.redis_url.replace("redis://", f"redis://{user}:pw@", 1))
+    try:
+        async with serve_app(judged) as (client, _):
+            posted = await client.post(
+                "/v1/answers",
+                json=submission("Sie kostete 39,95 EUR [1]."),
+                headers=await keys.header("ingest"),
+            )
+            info = await Job(posted.json()["id"], admin, _deserializer=deserialize_job).info()
+            assert info is not None
+            ctx = {
+                "settings": judged,
+                "sessionmaker": sessionmaker,
+                "judge": judged.judge_settings(),
+            }
+            with pytest.raises(Retry):
+                await verify_answer({**ctx, "redis": limited, "job_try": 1}, **info.kwargs)
+            assert await admin.zcard(judge_queue(judged.queue_name)) == 0
+            outcome = await verify_answer({**ctx, "redis": admin, "job_try": 2}, **info.kwargs)
+            assert outcome == "judging"
+            assert await admin.zcard(judge_queue(judged.queue_name)) == 1
+            counters = await monitoring.read(admin, judged.queue_name)
+    finally:
+        await limited.aclose()
+        await admin.execute_command("ACL", "DELUSER", user)
+        await admin.aclose()
+    assert (counters["verdicts"], counters["jobs_done"], counters["jobs_retried"]) == (1, 1, 1)
