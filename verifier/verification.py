@@ -162,11 +162,13 @@ async def process_submission(
     retrieval: RetrievalSettings | None = None,
     *,
     redelivered: bool = False,
+    checks_timeout_s: float | None = None,
 ) -> Outcome:
     """Verify one submission end to end; the outcome carries the answer's final status.
 
     A job run again (redelivered, or retried) first asks the log: an answer stored by an
-    earlier run is not fetched excerpts for, checked or counted again."""
+    earlier run is not fetched excerpts for, checked or counted again. Checks that take
+    longer than checks_timeout_s end the answer failed, saying so."""
     if redelivered:
         async with unit_of_work(sessionmaker) as session:
             found = await queries.answer_status(session, answer_id)
@@ -181,14 +183,22 @@ async def process_submission(
     sources = sources_of(submission["excerpts"])
     new = NewAnswer(tenant, submission, received_at)
     started = time.perf_counter()
+    checks = asyncio.to_thread(
+        verify_case,
+        submission["question"],
+        submission["answer"],
+        sources,
+        fetched=retrieved is not None,
+    )
     try:
-        code = await asyncio.to_thread(
-            verify_case,
-            submission["question"],
-            submission["answer"],
-            sources,
-            fetched=retrieved is not None,
-        )
+        code = await asyncio.wait_for(checks, checks_timeout_s)
+    except TimeoutError:
+        # arq would end the job at its timeout as failed, with nothing stored: the answer is
+        # stored failed while the job has time left (the checks' thread runs on unseen).
+        error = f"the checks did not finish in {checks_timeout_s:g} s"
+        log.error(error, extra={"answer_id": answer_id})
+        await store_failed(sessionmaker, answer_id, new, error)
+        return Outcome("failed")
     except Exception as exc:
         log.exception("checks crashed", extra={"answer_id": answer_id})
         await store_failed(sessionmaker, answer_id, new, f"checks crashed: {describe(exc)}")

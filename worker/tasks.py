@@ -72,6 +72,7 @@ async def verify_answer(
             received_at,
             ctx.get("retrieval"),
             redelivered=ctx["job_try"] > 1,
+            checks_timeout_s=ctx["settings"].job_timeout_s / 2 if "settings" in ctx else None,
         )
     except DependencyUnavailable as exc:
         waited = time.time() - datetime.fromisoformat(received_at).timestamp()

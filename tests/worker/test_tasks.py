@@ -240,3 +240,29 @@ async def test_a_verdict_the_database_refuses_leaves_the_answer_failed_saying_wh
     # (SQLAlchemy's message lists the statement's parameters, the findings among them).
     assert "[parameters" not in answer.error and "99" not in answer.error
     assert await count(sessionmaker, Verdict) == 0
+
+
+async def test_checks_that_outrun_the_job_end_the_answer_failed_not_lost(
+    settings: Settings, sessionmaker: SessionMaker
+) -> None:
+    # arq ends a job at its timeout as failed, storing nothing: the answer was in no log.
+    # A mebibyte of receipt lines takes the checks far longer than this job's timeout.
+    quick = settings.model_copy(update={"job_timeout_s": 0.02})
+    lines = "".join(
+        f"Beleg {n:05d} vom 0{n % 9 + 1}.03.2026: {n % 997},{n % 89:02d} EUR\n"
+        for n in range(22000)
+    )
+    submission = {
+        "question": "Was hat es gekostet?",
+        "answer": "Es hat 12,50 EUR gekostet [1].",
+        "excerpts": [{"n": 1, "text": lines}],
+    }
+    ctx = {"settings": quick, "sessionmaker": sessionmaker, "job_try": 1}
+    outcome = await verify_answer(
+        ctx, answer_id="slow", tenant="acme", submission=submission,
+        received_at="2026-11-29T10:00:00+00:00",
+    )  # fmt: skip
+    async with sessionmaker() as session:
+        answer = await session.get(Answer, "slow")
+    assert outcome == "failed" and answer is not None and answer.status == "failed"
+    assert "the checks did not finish in 0.01 s" in (answer.error or "")
