@@ -6,6 +6,7 @@ import asyncio
 import json
 import uuid
 from collections.abc import AsyncIterator
+from typing import Any
 
 import httpx
 import pytest
@@ -50,6 +51,16 @@ def judged(settings: Settings, ollama: FakeOllama) -> Settings:
             "judge_timeout_s": 5.0,
         }
     )
+
+
+def job_ctx(judged: Settings, sessionmaker: SessionMaker, **extra: Any) -> dict[str, Any]:
+    """What arq's worker hands a task: settings, database, judge; and extra keys."""
+    return {
+        "settings": judged,
+        "sessionmaker": sessionmaker,
+        "judge": judged.judge_settings(),
+        **extra,
+    }
 
 
 async def reveal(client: httpx.AsyncClient, keys: Keys, answer_id: str) -> dict[str, object]:
@@ -191,7 +202,7 @@ async def test_a_judge_job_for_a_failed_answer_asks_the_model_nothing(
             client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True
         )
         await mark_failed(sessionmaker, answer_id, "ended by hand")
-        ctx = {"settings": judged, "sessionmaker": sessionmaker, "judge": judged.judge_settings()}
+        ctx = job_ctx(judged, sessionmaker)
         outcome = await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
     assert outcome == "failed" and ollama.requests == []
 
@@ -226,13 +237,7 @@ async def test_a_judge_that_crashes_ends_the_answer_failed_not_running(
         try:
             info = await Job(answer_id, pool, _deserializer=deserialize_job).info()
             assert info is not None
-            ctx = {
-                "settings": judged,
-                "sessionmaker": sessionmaker,
-                "judge": judged.judge_settings(),
-                "redis": pool,
-                "job_try": 2,
-            }
+            ctx = job_ctx(judged, sessionmaker, redis=pool, job_try=2)
             await verify_answer(ctx, **info.kwargs)
             assert await pool.zcard(judge_queue(judged.queue_name)) == 0
 
@@ -260,12 +265,7 @@ async def test_a_code_stage_delivered_again_keeps_the_judges_record_and_counts_o
         )
         pool = await connect(judged.redis_url or "")
         try:
-            ctx = {
-                "settings": judged,
-                "sessionmaker": sessionmaker,
-                "judge": judged.judge_settings(),
-                "redis": pool,
-            }
+            ctx = job_ctx(judged, sessionmaker, redis=pool)
             with pytest.raises(Retry):
                 await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
             info = await Job(answer_id, pool, _deserializer=deserialize_job).info()
@@ -302,7 +302,7 @@ async def test_a_judge_stage_that_crashes_after_reading_says_so_in_the_verdict(
             # Earlier calls this version cannot read: the stage crashes adding to them.
             row.stages = {**row.stages, "judge": {**row.stages["judge"], "calls": 7}}
             await session.commit()
-        ctx = {"settings": judged, "sessionmaker": sessionmaker, "judge": judged.judge_settings()}
+        ctx = job_ctx(judged, sessionmaker)
         outcome = await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
         assert outcome == "failed"
         await client.post(
@@ -353,13 +353,7 @@ async def test_a_judge_run_that_finds_the_answer_ended_meanwhile_counts_nothing(
         )
         pool = await connect(judged.redis_url or "")
         try:
-            ctx = {
-                "settings": judged,
-                "sessionmaker": sessionmaker,
-                "judge": judged.judge_settings(),
-                "redis": pool,
-                "job_try": 1,
-            }
+            ctx = job_ctx(judged, sessionmaker, redis=pool, job_try=1)
             judging = asyncio.create_task(judge_answer(ctx, answer_id=answer_id, deadline_at=1e12))
             await asyncio.sleep(0.1)
             await mark_failed(sessionmaker, answer_id, "ended by another run")
@@ -391,11 +385,7 @@ async def test_a_judge_that_could_not_be_queued_is_queued_by_the_next_run_counte
             )
             info = await Job(posted.json()["id"], admin, _deserializer=deserialize_job).info()
             assert info is not None
-            ctx = {
-                "settings": judged,
-                "sessionmaker": sessionmaker,
-                "judge": judged.judge_settings(),
-            }
+            ctx = job_ctx(judged, sessionmaker)
             with pytest.raises(Retry):
                 await verify_answer({**ctx, "redis": limited, "job_try": 1}, **info.kwargs)
             assert await admin.zcard(judge_queue(judged.queue_name)) == 0
