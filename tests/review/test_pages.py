@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 
 import httpx
 from arq.connections import ArqRedis
+from sqlalchemy import update
 
 from tests.conftest import Keys, serve_app
 from tests.review.conftest import PASSWORD, csrf_of, post_verified, sign_in
 from verifier.config import Settings
+from verifier.db import SessionMaker
 from verifier.queue import SubmissionQueue
+from verifier.store.models import Answer
 
 MakeUser = Callable[..., Awaitable[None]]
 FABRICATED = "Die Holzlasur hat 42,95 EUR gekostet [1]."
@@ -80,6 +84,41 @@ async def test_a_lease_keeps_a_second_reviewer_off(
     async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as third:
         await sign_in(third, "otto")
         assert (await third.get(f"/review/{answer_id}")).status_code == 200
+
+
+async def test_a_blind_form_sent_after_another_rated_is_refused_not_a_revision(
+    client: httpx.AsyncClient,
+    keys: Keys,
+    settings: Settings,
+    make_user: MakeUser,
+    sessionmaker: SessionMaker,
+) -> None:
+    # rita's hold ran out while she read; otto took the answer and rated it. Her blind form,
+    # stored, read as a revision made after a reveal she never saw, and her page showed
+    # otto's rating as hers.
+    answer_id, page = await open_as_rita(client, keys, settings, make_user)
+    await make_user("otto")
+    async with sessionmaker() as session:
+        await session.execute(
+            update(Answer)
+            .where(Answer.id == answer_id)
+            .values(lease_until=datetime.now(UTC) - timedelta(seconds=1))
+        )
+        await session.commit()
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as other:
+        await sign_in(other, "otto")
+        otto_page = await other.get(f"/review/{answer_id}")
+        form = {"rating": "incorrect", "blind": "true", "csrf": csrf_of(otto_page.text)}
+        assert (await other.post(f"/review/{answer_id}/rate", data=form)).status_code == 303
+        sent_twice = await other.post(f"/review/{answer_id}/rate", data=form)
+        assert sent_twice.headers["location"] == f"/review/{answer_id}/reveal"
+    late = {"rating": "correct", "blind": "true", "csrf": csrf_of(page.text)}
+    refused = await client.post(f"/review/{answer_id}/rate", data=late)
+    assert refused.status_code == 409 and "not stored" in refused.text
+    api = await client.get(f"/v1/answers/{answer_id}", headers=await keys.header("reviewer"))
+    assert api.json()["rating"]["rating"] == "incorrect" and api.json()["revisions"] == []
+    reveal = await client.get(f"/review/{answer_id}/reveal")
+    assert "another reviewer" in reveal.text and "Your blind rating" not in reveal.text
 
 
 async def test_discard_needs_a_reason_and_forms_need_their_token(

@@ -39,6 +39,7 @@ TEXT: dict[str, dict[str, str]] = {
         "not_flagged": "Not flagged",
         "pending_verdict": "The verifier has not finished with this answer yet.",
         "your_rating": "Your blind rating",
+        "blind_rating": "The blind rating (another reviewer's)",
         "revise": "Change my rating (kept as a revision)",
         "revision_note": "A change after seeing the verdict is kept as a revision; the metrics "
         "count your blind rating.",
@@ -97,6 +98,7 @@ TEXT: dict[str, dict[str, str]] = {
         "not_flagged": "Nicht markiert",
         "pending_verdict": "Der Prüfer ist mit dieser Antwort noch nicht fertig.",
         "your_rating": "Ihre blinde Bewertung",
+        "blind_rating": "Die blinde Bewertung (einer anderen Person)",
         "revise": "Bewertung ändern (als Revision gespeichert)",
         "revision_note": "Eine Änderung nach dem Aufdecken wird als Revision gespeichert; die "
         "Kennzahlen zählen Ihre blinde Bewertung.",

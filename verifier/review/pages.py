@@ -187,12 +187,12 @@ async def rate(
     rating: Annotated[str, Form()],
     csrf: CsrfField,
     comment: Annotated[str, Form()] = "",
+    blind: Annotated[bool, Form()] = False,
 ) -> Response:
     """Store the blind rating (or a later revision) and show the verdict."""
     check_csrf(request, csrf)
-    if await service.blind_rating(session, answer) is None:
-        await service.open_for_rating(session, user, answer)  # the lease must still be ours
-    await service.rate(session, f"user:{user.id}", answer, rating, comment)
+    if await service.may_rate(session, user, answer, blind=blind):
+        await service.rate(session, f"user:{user.id}", answer, rating, comment)
     return see_other(f"/review/{answer.id}/reveal")
 
 
@@ -242,5 +242,6 @@ async def reveal(
         segments=pieces,
         quotes=quotes,
         blind=ratings[0],
+        own=ratings[0].rater == f"user:{user.id}",
         revisions=ratings[1:],
     )

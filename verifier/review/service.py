@@ -74,6 +74,25 @@ async def blind_rating(session: AsyncSession, answer: Answer) -> Rating | None:
     return ratings[0] if ratings else None
 
 
+async def may_rate(session: AsyncSession, user: User, answer: Answer, *, blind: bool) -> bool:
+    """Whether the user's rating may be stored now: a first rating needs the user's lease; a
+    rating from the blind form finds the answer rated by this user (the form sent twice:
+    False) or by another, whose hold began when this user's ran out (a Conflict: stored,
+    it would read as a revision made after a reveal this user never saw)."""
+    first = await blind_rating(session, answer)
+    if first is None:
+        await open_for_rating(session, user, answer)  # the lease must still be ours
+        return True
+    if not blind:
+        return True  # a revision, from the reveal page
+    if first.rater == f"user:{user.id}":
+        return False
+    raise Conflict(
+        "another reviewer rated this answer while you had it open (your hold on it had run "
+        "out); your rating was not stored"
+    )
+
+
 async def rate(
     session: AsyncSession, rater: str, answer: Answer, rating: str, comment: str | None
 ) -> Rating:
