@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Awaitable, Callable
 
 import httpx
@@ -31,6 +33,24 @@ async def test_analysts_see_figures_charts_and_disagreements(
     twice = await client.get("/analytics/ratings.csv?to=2026-11-30&to=2026-11-10")
     assert twice.status_code == 422 and "given more than once" in twice.text
     assert twice.headers["content-type"].startswith("text/html")
+
+
+async def test_the_export_link_and_the_language_link_keep_the_pages_window(
+    client: httpx.AsyncClient, make_user: MakeUser, logged: None
+) -> None:
+    # The export link said whole days while the figures' window began at a moment, and the
+    # language link dropped the window: both showed other figures than the page's.
+    await make_user("ana", role="analyst")
+    await sign_in(client, "ana")
+    page = await client.get("/analytics?from=2026-11-10T12:00:00&to=2026-11-30&bucket=day")
+    rated = re.search(r"(\d+) Rated / ", page.text)
+    export = re.search(r'href="(/analytics/ratings\.csv\?[^"]+)"', page.text)
+    switch = re.search(r'href="\?([^"]*lang=de[^"]*)"', page.text)
+    assert rated and export and switch
+    csv = await client.get(html.unescape(export.group(1)))
+    assert csv.text.count("\n") - 1 == int(rated.group(1))  # a header, then a row a rating
+    german = await client.get("/analytics?" + html.unescape(switch.group(1)))
+    assert "2026-11-10 12:00:00+00:00" in german.text and "Zeitraum" in german.text
 
 
 async def test_reviewers_do_not_see_the_figures(

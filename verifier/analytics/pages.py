@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Annotated, Literal
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -42,6 +43,10 @@ async def analytics_page(
         bucket=bucket,
         start=since.date().isoformat(),
         end=end or until.date().isoformat(),
+        # The export covers exactly the figures' window, to the second ([since, until)).
+        export=urlencode({"from": since.isoformat(), "to": until.isoformat()}),
+        since=since,
+        until=until,
         over_time_svg=charts.rates_over_time(figures),
         stages_svg=charts.stage_rates(figures),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -86,10 +87,13 @@ CsrfField = Annotated[str, Form()]
 def render(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
     """A page in the request's language; Jinja escapes every value."""
     lang = language(request)
+    # The other language's link keeps the page's query (an analyst's window, say).
+    query = {k: v for k, v in request.query_params.items() if k != "lang"}
+    switch = urlencode({**query, "lang": "en" if lang == "de" else "de"})
     response = templates.TemplateResponse(
         request,
         name,
-        {"t": TEXT[lang], "lang": lang, "csrf": csrf_token(request), **context},
+        {"t": TEXT[lang], "lang": lang, "csrf": csrf_token(request), "switch": switch, **context},
         status_code=status_code,
     )
     if request.query_params.get("lang") == lang:
