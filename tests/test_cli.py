@@ -141,6 +141,55 @@ def test_check_on_a_missing_file_says_so(env: dict[str, str]) -> None:
     assert result.returncode == 2 and "/nonexistent/case.json" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("[1, 2]", "must be a JSON object, not list"),
+        ('{"question": "q", "answer": "a", "excerpts": "abc"}', "excerpts must be a list"),
+        ("{", "not valid JSON"),
+    ],
+)
+def test_check_and_eval_name_a_malformed_case(
+    tmp_path: Path, env: dict[str, str], content: str, said: str
+) -> None:
+    # Found by an audit: such cases ended in a traceback.
+    path = tmp_path / "case.json"
+    path.write_text(content)
+    checked = run(["check", str(path), "--no-judge"], env)
+    assert checked.returncode == 2 and said in checked.stderr, checked.stderr
+    catalog = tmp_path / "cases.jsonl"
+    catalog.write_text(content.replace("\n", " ") + "\n")
+    evaluated = run(["eval", str(catalog), "--no-judge"], env)
+    assert evaluated.returncode == 2 and f"{catalog}:1:" in evaluated.stderr
+
+
+def test_eval_counts_partly_as_incorrect_and_refuses_other_labels(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    # A label it did not know counted nowhere: every figure read "no data" with rc 0.
+    case = {"id": "c1", "question": "q", "answer": "Es kostet 42 EUR [1].", "label": "partly"}
+    case["excerpts"] = [{"n": 1, "text": "Preis 40 EUR"}]
+    catalog = tmp_path / "cases.jsonl"
+    catalog.write_text(json.dumps(case) + "\n")
+    result = run(["eval", str(catalog), "--no-judge"], env)
+    assert result.returncode == 0 and "(95% CI" in result.stdout and "1/1)" in result.stdout
+    catalog.write_text(json.dumps({**case, "label": "Correct"}) + "\n")
+    refused = run(["eval", str(catalog), "--no-judge"], env)
+    assert refused.returncode == 2 and "label must be one of" in refused.stderr
+
+
+@pytest.mark.parametrize("days", ["-1", "0", "inf", "nan", "1e10"])
+def test_a_key_lifetime_that_is_none_or_past_the_calendar_is_refused(
+    env: dict[str, str], days: str
+) -> None:
+    # -1 printed a key that was expired already, 0 one that never expired, inf a traceback.
+    result = run(
+        ["keys", "create", "--role", "ingest", "--tenant", "t", "--expires-days", days], env
+    )
+    assert result.returncode == 2 and "--expires-days" in result.stderr
+    assert "vk_" not in result.stdout
+
+
 def test_eval_prints_figures_and_writes_one_line_per_case(
     tmp_path: Path, env: dict[str, str]
 ) -> None:

@@ -22,7 +22,7 @@ from verifier.analytics.window import window
 from verifier.config import Settings, get_settings
 from verifier.db import open_database
 from verifier.embedded_redis import running_url
-from verifier.evaluate import JudgeFn, evaluate, read_cases
+from verifier.evaluate import JudgeFn, case_problem, evaluate, read_cases
 from verifier.exceptions import VerifierError
 from verifier.judge.client import probe
 from verifier.judge.stage import run_judge
@@ -35,7 +35,7 @@ from verifier.serving import cmd_api, cmd_serve, cmd_worker, migrate_database
 async def _create_key(
     settings: Settings, role: Any, tenant: str, expires_days: float | None
 ) -> str:
-    expires = datetime.now(UTC) + timedelta(days=expires_days) if expires_days else None
+    expires = datetime.now(UTC) + timedelta(days=expires_days) if expires_days is not None else None
     async with open_database(settings.resolved_database_url()) as sessionmaker:
         secret, _ = await create_key(sessionmaker, role, tenant, expires)
     return secret
@@ -151,12 +151,23 @@ def cmd_doctor(_: argparse.Namespace) -> int:
     return 1 if any(c.off for c in checks) else 0
 
 
+def _days(value: str) -> float:
+    """A key's lifetime in days: more than none, and a date the calendar still has."""
+    days = float(value)
+    if not 0 < days <= 36500:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 36500 days, not {value}")
+    return days
+
+
 def _load_case(path: Path) -> dict[str, Any]:
-    case: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    missing = {"question", "answer", "excerpts"} - case.keys()
-    if missing:
-        raise ValueError(f"{path}: case lacks {sorted(missing)}")
-    return case
+    try:
+        case = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not valid JSON: {exc.msg}") from exc
+    if problem := case_problem(case, ("question", "answer", "excerpts")):
+        raise ValueError(f"{path}: {problem}")
+    loaded: dict[str, Any] = case
+    return loaded
 
 
 def _judge_fn(settings: Settings, no_judge: bool) -> tuple[JudgeFn | None, dict[str, Any]]:
@@ -242,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     create = keys.add_parser("create", help="create a key and print it once")
     create.add_argument("--role", choices=ROLES, required=True)
     create.add_argument("--tenant", default="default")
-    create.add_argument("--expires-days", type=float, metavar="DAYS")
+    create.add_argument("--expires-days", type=_days, metavar="DAYS")
     create.set_defaults(handler=cmd_keys_create)
 
     revoke = keys.add_parser("revoke", help="revoke a key by its first characters")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,11 +24,12 @@ class Tally:
     visible_catches: int = 0
 
     def add(self, label: str | None, visible: bool, flagged: bool) -> None:
-        """Count one case (unlabeled ones count nowhere)."""
-        if label not in ("correct", "incorrect"):
+        """Count one case (unlabeled ones count nowhere; 'partly' is incorrect, as in the
+        analysts' figures)."""
+        if label not in LABELS:
             return
         self.confusion.add(flagged, human_correct=label == "correct")
-        if label == "incorrect" and visible:
+        if label != "correct" and visible:
             self.visible += 1
             self.visible_catches += flagged
 
@@ -102,7 +103,7 @@ def code_visible(case: dict[str, Any]) -> bool:
     German cases say so in their "check" field; labeled-span catalogs count when a span holds
     a number that stands in no excerpt nor the question.
     """
-    if case.get("label") != "incorrect":
+    if case.get("label") not in ("incorrect", "partly"):
         return False
     if "check" in case:
         return bool(case["check"] != "judge")
@@ -119,13 +120,37 @@ def read_cases(path: Path) -> Iterator[dict[str, Any]]:
             if not line.strip():
                 continue
             try:
-                case: dict[str, Any] = json.loads(line)
+                case = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise ValueError(f"{path}:{number}: not valid JSON: {exc.msg}") from exc
-            missing = {"id", "question", "answer", "excerpts"} - case.keys()
-            if missing:
-                raise ValueError(f"{path}:{number}: case lacks {sorted(missing)}")
+            if problem := case_problem(case, ("id", "question", "answer", "excerpts")):
+                raise ValueError(f"{path}:{number}: {problem}")
             yield case
+
+
+LABELS = ("correct", "incorrect", "partly")
+
+
+def case_problem(case: Any, fields: Sequence[str]) -> str | None:
+    """What makes a case unusable, or None: a case that is no object, lacks a field, or has
+    excerpts that are no {n, text} objects or a label that is not one of LABELS (a misspelt
+    label would silently count nowhere)."""
+    if not isinstance(case, dict):
+        return f"a case must be a JSON object, not {type(case).__name__}"
+    if missing := set(fields) - case.keys():
+        return f"case lacks {sorted(missing)}"
+    if not isinstance(case["question"], str) or not isinstance(case["answer"], str):
+        return "question and answer must be strings"
+    excerpts = case["excerpts"]
+    if not isinstance(excerpts, list) or not all(
+        isinstance(e, dict) and isinstance(e.get("n"), int) and isinstance(e.get("text"), str)
+        for e in excerpts
+    ):
+        return 'excerpts must be a list of {"n": integer, "text": string} objects'
+    label = case.get("label")
+    if label is not None and label not in LABELS:
+        return f"label must be one of {', '.join(LABELS)} (or absent), not {label!r}"
+    return None
 
 
 JudgeFn = Callable[[dict[str, Any]], dict[str, Any]]
