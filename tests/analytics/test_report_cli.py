@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import subprocess
@@ -38,6 +39,12 @@ def test_report_in_three_formats(settings: Settings) -> None:
     csv_lines = report(settings, *window, "--format", "csv", "--bucket", "day").stdout.splitlines()
     assert csv_lines[0].startswith("section,key,rated")
     assert "over_time,2026-11-17,2" in "\n".join(csv_lines)
+    # The same figures as the text: coverage and every finding kind (the CSV once lacked both).
+    rows = {tuple(row[:2]): row for row in csv.reader(csv_lines[1:])}
+    assert rows[("coverage", "rated")][2] == str(figures["coverage"]["rated"])
+    for kind in figures["by_kind"]:
+        row = rows[("by_kind", f"{kind['stage']}/{kind['kind']}")]
+        assert float(row[7]) == kind["catch_rate"]["value"]
 
 
 def test_a_bad_date_is_named(settings: Settings) -> None:

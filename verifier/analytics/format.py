@@ -69,10 +69,13 @@ def spreadsheet_safe(value: Any) -> Any:
 
 
 def figures_csv(figures: dict[str, Any]) -> str:
-    """One CSV row per stage, model, prompt version and time bucket."""
+    """The figures the text report gives, as CSV: coverage counts (in `rated`), one row per
+    stage, model, prompt version and time bucket, and one per finding kind (its rates)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(ROW_FIELDS)
+    for name in ("posted", "verified", "rated"):
+        writer.writerow(["coverage", name, figures["coverage"][name], *[""] * 8])
     for section, key, c in _rows(figures):
         matrix = c["matrix"]
         writer.writerow(
@@ -90,6 +93,10 @@ def figures_csv(figures: dict[str, Any]) -> str:
                 c["kappa"],
             ]
         )
+    for kind in figures["by_kind"]:
+        rates = [kind[name]["value"] for name in ("catch_rate", "false_alarm_rate", "precision")]
+        key = spreadsheet_safe(f"{kind['stage']}/{kind['kind']}")
+        writer.writerow(["by_kind", key, "", "", "", "", "", *rates, ""])
     return buffer.getvalue()
 
 
