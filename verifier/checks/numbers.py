@@ -482,7 +482,11 @@ def _identify(
     r = Reading(("id",), ident.key.strip())
     held = src.runs.holding(ident)
     if not held and ident.regroup and not _DATE_SHAPED.fullmatch(ans.text, ident.start, ident.end):
-        held = set().union(*(v.excerpts for t in inside if (v := ans.chain_ground(t, src))))
+        # Every digit group of it, regrouped, in one excerpt: one group that stands there
+        # (482917 of 0231/482917-0) holds no other area code or extension.
+        grounds = [ans.chain_ground(t, src) for t in inside]
+        if grounds and all(grounds):
+            held = set(frozenset.intersection(*(v.excerpts for v in grounds if v)))
     v = None
     if held:
         v = _Verdict("grounded", r, frozenset(held))
