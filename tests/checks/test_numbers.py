@@ -247,6 +247,13 @@ def test_lower_cased_sources_and_partial_dates() -> None:
         ("at 10 am", "22:00", "ungrounded"),
         ("at (4:12)", "[04:12] Jetzt", "grounded"),
         ("at 7:50", "07:45", "ungrounded"),
+        # Found by a probe: the German dotted clock, and an ISO timestamp's time.
+        ("um 14:30 Uhr", "Meeting: 14.30 Uhr", "grounded"),
+        ("um 14.30 Uhr", "Meeting: 14:30", "grounded"),
+        ("ab 9:15 Uhr", "Mo–Fr 9.15 – 18.00 Uhr", "grounded"),
+        ("um 15:30 Uhr", "Meeting: 14.30 Uhr", "ungrounded"),
+        ("um 14:30 Uhr", '{"ordered_at": "2024-03-15T14:30"}', "grounded"),
+        ("um 14:35 Uhr", '{"ordered_at": "2024-03-15T14:30"}', "ungrounded"),
     ],
 )
 def test_times_compare_by_the_clock(answer: str, excerpt: str, expected: str) -> None:

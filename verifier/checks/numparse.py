@@ -108,7 +108,8 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         rf"|(?P<MDN>(?<![A-Za-z])(?P<m2>{mon}){_WS}(?P<md>{_DAY})(?:st|nd|rd|th)?(?![0-9])"
         rf"(?:{_Y_SEP}(?P<my>{_YEAR})(?![0-9]))?)"
         rf"|(?P<MY>(?<![A-Za-z])(?P<m3>{mon})(?:{_WS}of)?{_Y_SEP}(?P<yy>{_YEAR})(?![0-9]))"
-        r"|(?P<TIME>(?<![A-Za-z:.,])(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
+        # An ISO timestamp's T before the hour: 2024-03-15T14:30.
+        r"|(?P<TIME>(?:(?<![A-Za-z:.,])|(?<=[0-9]T))(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
         r"(?::[0-5][0-9])?(?![0-9:])(?=[ ]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])|(?![A-Za-z])))"
         r"|(?P<SG>(?<![0-9][.,])[0-9]{1,3}(?:[ ][0-9]{3}(?![0-9]))+(?:[.,][0-9]+)?"
         r"(?![0-9]|[.,'][0-9]))"
@@ -271,8 +272,11 @@ def _scaled(r: Reading, k: int) -> Reading:
     return Reading(("n", v), v, r.places, r.digits, k)
 
 
-def _suffixed(text: str, end: int, rs: tuple[Reading, ...], strict: bool) -> tuple[Reading, ...]:
-    """Add scale words (1,2 Mio.) and clock readings (10 pm, 22 Uhr) after a plain number."""
+def _suffixed(
+    text: str, end: int, rs: tuple[Reading, ...], strict: bool, start: int | None = None
+) -> tuple[Reading, ...]:
+    """Add scale words (1,2 Mio.) and clock readings (10 pm, 22 Uhr, 14.30 Uhr) after a plain
+    number (written from start, when given)."""
     m = _SCALE.match(text, end)
     if m:
         word = m.group(1)
@@ -286,14 +290,20 @@ def _suffixed(text: str, end: int, rs: tuple[Reading, ...], strict: bool) -> tup
     clock = _CLOCK.match(text, end)
     if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
         return (*rs, *_times(int(rs[0].value), 0, clock["ap"]))
+    # German writes the clock with a dot before "Uhr": 14.30 Uhr is 14:30, and 14.3 too.
+    if clock and start is not None and (dotted := _DOTTED_CLOCK.fullmatch(text, start, end)):
+        return (*rs, *_times(int(dotted[1]), int(dotted[2]), clock["ap"]))
     return rs
+
+
+_DOTTED_CLOCK = re.compile(r"(2[0-4]|[01]?[0-9])\.([0-5][0-9])")
 
 
 def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
     """Tokens of one digit run: a single number with all its readings, or each group alone."""
     rs = _run(text[start:end])
     if rs:
-        return [Token(start, end, _suffixed(text, end, rs, strict))]
+        return [Token(start, end, _suffixed(text, end, rs, strict, start))]
     # No single number (3,4,5 or 1.2.3): each digit group stands alone.
     out = [Token(g.start(), g.end(), _run(g.group())) for g in _GROUP.finditer(text, start, end)]
     last = out[-1]
