@@ -147,6 +147,11 @@ def test_numbers_from_the_question_are_allowed() -> None:
 def test_citation_markers_and_list_numbering_are_no_findings() -> None:
     answer = "1. Erstens [1].\n2) Zweitens [1, 3]\n  3. Drittens [1-3] [2–4]\n"
     assert check(answer, "nichts").findings == []
+    # Found by a probe: Markdown around the numbering (chat answers are Markdown).
+    marked = "### 1. Umsatz\n**2. Gewinn:** x\n**3.** y\n> 4. z\n- 5. w\n(6) v\n"
+    assert check(marked, "nichts").findings == []
+    # A figure in bold, or a bullet before a count, still claims something.
+    assert check("**3 Quartale** mit Gewinn.\n- 4 Filialen", "nichts").flagged
 
 
 @pytest.mark.parametrize(

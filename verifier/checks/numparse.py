@@ -141,7 +141,10 @@ _START = re.compile(
     )
     + "))"
 )
-_LIST = re.compile(rf"[0-9]{{1,3}}[.)](?=[ \t])(?![ \t]{{1,3}}(?i:{_MON}))")
+_LIST = re.compile(rf"[0-9]{{1,3}}[.)](?:\*\*|__)?(?=[ \t])(?![ \t]{{1,3}}(?i:{_MON}))")
+# What may stand before a list number on its line: Markdown's heading, quote, bullet and bold
+# marks and an opening parenthesis ("### 1. Umsatz", "> 2.", "- 3)", "**4.**", "(5) ").
+_BEFORE_LIST = " \t#>*+-_("
 _SCALE_WORDS = {
     "thousand": 3,
     "thousands": 3,
@@ -372,7 +375,7 @@ def _line_start(text: str, pos: int) -> bool:
     # Looks back a few characters only, so that a megabyte on one line stays linear.
     head = text[max(0, pos - 8) : pos]
     cut = head.rfind("\n")
-    return (cut >= 0 or pos <= 8) and not head[cut + 1 :].strip(" \t")
+    return (cut >= 0 or pos <= 8) and not head[cut + 1 :].strip(_BEFORE_LIST)
 
 
 # An hour from 13 to 23 before a colon: the text writes the 24-hour clock.
@@ -430,7 +433,7 @@ def _scan(text: str, pos: int, endpos: int, strict: bool, out: list[Token]) -> N
         # Markdown list numbering ("1. ", "2) ") orders lines; it claims nothing.
         li = (
             _LIST.match(text, at)
-            if c.group()[0] <= "9" and text[at - 1 : at] in "\n \t" and _line_start(text, at)
+            if c.group()[0] <= "9" and text[at - 1 : at] in "\n \t*_(" and _line_start(text, at)
             else None
         )
         m = li or pattern.match(text, at)
