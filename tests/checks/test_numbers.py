@@ -119,6 +119,14 @@ def test_grounded_message_and_every_excerpt_that_holds_it() -> None:
         ("217 €", "Gesamt 2.170,50 EUR", "ungrounded"),
         ("2170 €", "Gesamt 2.170,50 EUR", "grounded"),
         ("178 €", "Gesamt EUR 177,44", "ungrounded"),
+        # Rounded as well as cut (found by a probe: only cutting counted).
+        ("178 €", "Summe: 177,64 €", "grounded"),
+        ("179 €", "Summe: 177,64 €", "ungrounded"),
+        ("12,5 Grad", "Temperatur 12,46 Grad", "grounded"),
+        ("1.235 Euro", "Betrag 1.234,56 Euro", "grounded"),
+        ("200 Euro", "Betrag 199,60 Euro", "grounded"),
+        ("200 Euro", "Betrag 199,40 Euro", "ungrounded"),
+        ("23 %", "Anteil: 23,4 %", "ungrounded"),  # two digits: too few to tell a rounding
     ],
 )
 def test_truncation_keeps_the_magnitude(answer: str, excerpt: str, expected: str) -> None:

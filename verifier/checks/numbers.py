@@ -174,7 +174,13 @@ class _Index:
         keys = {r.key for r in rs}
         truncs: set[Key] = {(r.places, r.value) for r in rs if r.key[0] == "n"}
         signs: set[str] = set()
-        for key in (*keys, *(("n", v) for _, v in truncs)):
+        # A rounded-up figure (178) stands where the excerpt's digits are one unit lower (177,64).
+        below = {
+            ("n", d)
+            for p, v in truncs
+            if isinstance(p, int) and isinstance(v, str) and (d := _unit_below(p, v))
+        }
+        for key in (*keys, *(("n", v) for _, v in truncs), *below):
             found = _signs(key)
             if found is None:
                 self._complete()
@@ -236,6 +242,9 @@ class _Index:
                     cut = frac[:p].rstrip("0")
                     key = (p, f"{whole}.{cut}" if cut else whole)
                     trunc[key] = trunc.get(key, 0) | bit
+                    if frac[p] >= "5":  # rounded, it goes up: 177,64 -> 178, 12,46 -> 12,5
+                        key = (p, _rounded_up(whole, frac[:p]))
+                        trunc[key] = trunc.get(key, 0) | bit
 
     def near(self, lo: Decimal, hi: Decimal) -> set[int]:
         """Texts holding a written number (not a date part) with a value in [lo, hi]."""
@@ -289,6 +298,25 @@ class _Verdict:
     addends: tuple[str, str] = ("", "")
 
 
+def _rounded_up(whole: str, kept: str) -> str:
+    """whole.kept plus one unit of its last place, as a number's value is written (12.4 ->
+    12.5, 199.9 -> 200; no trailing zeros)."""
+    digits = str(int(whole + kept) + 1).rjust(len(kept) + 1, "0")
+    intp, frac = (digits[: -len(kept)], digits[-len(kept) :].rstrip("0")) if kept else (digits, "")
+    return f"{intp}.{frac}" if frac else intp
+
+
+def _unit_below(places: int, value: str) -> str | None:
+    """value less one unit of its places-th decimal, written as a value; None at zero."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        lower = Decimal(value) - Decimal(1).scaleb(-places)
+    if lower <= 0:
+        return None
+    text = f"{lower:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | None:
     """Values a scaled or hedged figure may stand for, or None if it is meant exactly."""
     with localcontext() as ctx:
@@ -310,7 +338,8 @@ def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | N
 def _ground(tok: Token, answer: str, src: _Index, quest: _Index) -> _Verdict | None:
     """The best grounding of one answer token, or None."""
     exact = [(r, ns) for r in tok.readings if (ns := src.held(r.key)) is not None]
-    # 177 for 177,44 keeps the magnitude; 17 (too few digits) or 217 for 2.170,50 do not.
+    # 177 (cut) or 178 (rounded) for 177,64 keeps the magnitude; 17 (too few digits) or 217
+    # for 2.170,50 do not.
     cut = [
         (r, ns)
         for r in tok.readings
