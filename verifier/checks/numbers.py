@@ -174,13 +174,7 @@ class _Index:
         keys = {r.key for r in rs}
         truncs: set[Key] = {(r.places, r.value) for r in rs if r.key[0] == "n"}
         signs: set[str] = set()
-        # A rounded-up figure (178) stands where the excerpt's digits are one unit lower (177,64).
-        below = {
-            ("n", d)
-            for p, v in truncs
-            if isinstance(p, int) and isinstance(v, str) and (d := _unit_below(p, v))
-        }
-        for key in (*keys, *(("n", v) for _, v in truncs), *below):
+        for key in (*keys, *(("n", v) for _, v in truncs)):
             found = _signs(key)
             if found is None:
                 self._complete()
@@ -224,6 +218,25 @@ class _Index:
             self._complete()
         return self._holders(self.trunc.get(key))
 
+    def rounded_up(self, places: int, value: str) -> set[int] | None:
+        """The texts holding a number that rounded half up to places is value and cut to it
+        is not (177,64 for 178; 12,46 for 12,5), None if none. Told from the numbers one unit
+        lower with one more place of 5 to 9, whole or cut: no key per number for it."""
+        with localcontext() as ctx:
+            ctx.prec = 60
+            lower = Decimal(value) - Decimal(1).scaleb(-places)
+        if lower < 0:
+            return None
+        kept = f"{lower:.{places}f}" if places else f"{lower:f}"
+        # The lines that hold the lower number's digits hold every candidate: one pattern to
+        # compile, not one per candidate (five made it a millisecond).
+        self.prepare([Reading(("n", kept), kept)])
+        sure = [f"{kept}{d}" if places else f"{kept}.{d}" for d in "56789"]
+        bits = 0
+        for c in sure:
+            bits |= self.keys.get(("n", c), 0) | self.trunc.get((places + 1, c), 0)
+        return self._holders(bits or None)
+
     def _add(self, r: Reading, bit: int, n: int) -> None:
         keys = self.keys
         if r.key[0] != "n":
@@ -242,9 +255,6 @@ class _Index:
                     cut = frac[:p].rstrip("0")
                     key = (p, f"{whole}.{cut}" if cut else whole)
                     trunc[key] = trunc.get(key, 0) | bit
-                    if frac[p] >= "5":  # rounded, it goes up: 177,64 -> 178, 12,46 -> 12,5
-                        key = (p, _rounded_up(whole, frac[:p]))
-                        trunc[key] = trunc.get(key, 0) | bit
 
     def near(self, lo: Decimal, hi: Decimal) -> set[int]:
         """Texts holding a written number (not a date part) with a value in [lo, hi]."""
@@ -298,25 +308,6 @@ class _Verdict:
     addends: tuple[str, str] = ("", "")
 
 
-def _rounded_up(whole: str, kept: str) -> str:
-    """whole.kept plus one unit of its last place, as a number's value is written (12.4 ->
-    12.5, 199.9 -> 200; no trailing zeros)."""
-    digits = str(int(whole + kept) + 1).rjust(len(kept) + 1, "0")
-    intp, frac = (digits[: -len(kept)], digits[-len(kept) :].rstrip("0")) if kept else (digits, "")
-    return f"{intp}.{frac}" if frac else intp
-
-
-def _unit_below(places: int, value: str) -> str | None:
-    """value less one unit of its places-th decimal, written as a value; None at zero."""
-    with localcontext() as ctx:
-        ctx.prec = 60
-        lower = Decimal(value) - Decimal(1).scaleb(-places)
-    if lower <= 0:
-        return None
-    text = f"{lower:f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
 def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | None:
     """Values a scaled or hedged figure may stand for, or None if it is meant exactly."""
     with localcontext() as ctx:
@@ -340,14 +331,10 @@ def _ground(tok: Token, answer: str, src: _Index, quest: _Index) -> _Verdict | N
     exact = [(r, ns) for r in tok.readings if (ns := src.held(r.key)) is not None]
     # 177 (cut) or 178 (rounded) for 177,64 keeps the magnitude; 17 (too few digits) or 217
     # for 2.170,50 do not.
-    cut = [
-        (r, ns)
-        for r in tok.readings
-        if r.digits >= 3
-        and not r.scale
-        and r.key[0] == "n"
-        and (ns := src.truncated((r.places, r.value)))
-    ]
+    fits = [r for r in tok.readings if r.digits >= 3 and not r.scale and r.key[0] == "n"]
+    cut = [(r, ns) for r in fits if (ns := src.truncated((r.places, r.value)))]
+    if not (exact or cut):
+        cut = [(r, ns) for r in fits if (ns := src.rounded_up(r.places, r.value))]
     if exact or cut:
         held = frozenset().union(*(ns for _, ns in exact + cut))
         return _Verdict("grounded", (exact or cut)[0][0], held, "exact" if exact else "rounded")
