@@ -64,6 +64,15 @@ def test_a_model_name_with_a_changed_digit_is_ungrounded(answer: str, text: str)
     assert (text, "ungrounded") in found(answer, NOTE)
 
 
+def test_a_version_written_with_a_v_is_the_version_number() -> None:
+    # Found by a probe: "v2.3" was a name the excerpt's "Version 2.3" did not hold.
+    release = "Version 2.3 bringt Dark Mode; Release 2.3.1 behebt den Fehler. DeepSeek-V3."
+    both = found("Ab v2.3 gibt es Dark Mode, v2.3.1 behebt den Fehler.", release)
+    assert both and {status for _, status in both} == {"grounded"}
+    assert found("Ab v2.4 gibt es Dark Mode.", release) == [("2.4", "ungrounded")]
+    assert found("DeepSeek-V2", release) == [("DeepSeek-V2", "ungrounded")]  # still a name
+
+
 def test_a_model_size_is_billions_not_a_bare_number() -> None:
     sizes = "Qwen2.5 14B braucht 12 GB VRAM, Gemma 3 in 27B etwa 20 GB."
     assert found("Qwen2.5 14B", sizes) == [("Qwen2.5", "grounded"), ("14", "grounded")]

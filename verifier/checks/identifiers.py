@@ -78,7 +78,9 @@ def _named(word: str) -> int | None:
             continue  # letters glued after a number are its unit: 11am-10pm, 2x4
         letters = cur.group()
         qualifier = nxt.start() > cur.end() and _QUALIFIERS.fullmatch(letters)
-        named = named or not (qualifier or _CURRENCIES.fullmatch(letters))
+        # v2.3 is version 2.3: the number, as "Version 2.3" writes it (DeepSeek-V3 is a name).
+        version = prev is None and letters in ("v", "V")
+        named = named or not (qualifier or version or _CURRENCIES.fullmatch(letters))
     return max(r.end() for r in runs if r.group()[0].isdigit()) if named else None
 
 
