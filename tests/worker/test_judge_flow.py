@@ -288,9 +288,9 @@ async def test_a_code_stage_delivered_again_keeps_the_judges_record_and_counts_o
 async def test_a_judge_stage_that_crashes_after_reading_says_so_in_the_verdict(
     judged: Settings, sessionmaker: SessionMaker, keys: Keys, ollama: FakeOllama
 ) -> None:
-    # A reply the stage cannot handle (here: a context count that is no number, a bug in
-    # the stage until someone handles it): the answer ends failed, and its verdict's judge
-    # stage says 'crashed' with why, not 'pending' as if the judge were still at work.
+    # The stage crashes after reading the stored verdict (here: its earlier calls stored as
+    # a number, which the stage cannot add to): the answer ends failed, and its verdict's
+    # judge stage says 'crashed' with why, not 'pending' as if the judge were still at work.
     ollama.respond_with(lambda _body: Reply.json({"claims": [], "verdict": "ok", "objections": []}))
     async with serve_app(judged) as (client, _):
         answer_id = await post_verified(
