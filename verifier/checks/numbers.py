@@ -74,6 +74,7 @@ _MAX_PROBES = 64
 _MAX_IDENTS = 32  # identifiers looked up as such; any more are left to the number check
 _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
 _MAX_PAIRS = 40  # grounded answer numbers tried as addends; bounds the pair search
+_PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
 _REL = Decimal("0.15")  # a hedged figure ("rund 480") may be off by one rounding unit and 15 %
 _HALF = Decimal("0.5")
 
@@ -340,6 +341,8 @@ def _ground(tok: Token, answer: str, src: _Index, quest: _Index) -> _Verdict | N
         return _Verdict("grounded", (exact or cut)[0][0], held, "exact" if exact else "rounded")
     before = max(0, tok.start - 24)
     hedge = next((h for h, rx in _HEDGES.items() if rx.search(answer, before, tok.start)), "")
+    if not hedge and _PERCENT_AFTER.match(answer, tok.end):
+        hedge = "about"  # a share is rounded by habit, without a word: 23 % for 23,4 %
     for r in tok.readings:
         num = r.num
         window = _window(r, num, hedge) if num is not None else None
