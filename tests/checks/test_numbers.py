@@ -158,6 +158,8 @@ def test_citation_markers_and_list_numbering_are_no_findings() -> None:
     # Found by a probe: Markdown around the numbering (chat answers are Markdown).
     marked = "### 1. Umsatz\n**2. Gewinn:** x\n**3.** y\n> 4. z\n- 5. w\n(6) v\n"
     assert check(marked, "nichts").findings == []
+    # Footnotes and page references point, they claim nothing (found by a probe).
+    assert check("Wie berichtet.[^1] Siehe [1, S. 4] und [2, p. 7-9].", "nichts").findings == []
     # A figure in bold, or a bullet before a count, still claims something.
     assert check("**3 Quartale** mit Gewinn.\n- 4 Filialen", "nichts").flagged
 

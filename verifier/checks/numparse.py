@@ -86,6 +86,10 @@ def _pattern(strict: bool) -> re.Pattern[str]:
     return re.compile(
         r"(?P<SKIP>(?:https?://|www\.)[^\s<>\"'\[\]()]+"
         r"|\[[0-9]{1,3}(?:[ ]?[,;–-][ ]?[0-9]{1,3})*\]"
+        # A Markdown footnote ([^1]) and a source with its page ([1, S. 4], [2, p. 7-9]).
+        r"|\[\^[0-9]{1,3}\]"
+        r"|\[[0-9]{1,3},?[ ]?(?i:s\.|p\.|pp\.|seite|page)[ ]?[0-9]{1,4}"
+        r"(?:[ ]?[–-][ ]?[0-9]{1,4})?\]"
         # Pointers to excerpts or to the answer's own list, and names that merely hold digits.
         r"|(?i:passages?|excerpts?|sources?|documents?|auszug|auszügen?|quellen?|dokumente?n?)"
         r"[ \t]*(?:#|no\.|nr\.)?[ \t]*[0-9]{1,3}(?::[0-9]{1,3})?"
