@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse, Response
 from verifier.analytics.format import jsonable, to_csv
 from verifier.analytics.service import report
 from verifier.analytics.window import window
-from verifier.api.deps import AnalystDep, SessionDep, reject_repeated_query
+from verifier.api.deps import AnalystDep, SessionDep, single_valued_query
 from verifier.exceptions import Forbidden, Unprocessable
 from verifier.store import metrics_queries
 
@@ -33,11 +33,11 @@ class Window:
         self,
         request: Request,
         principal: AnalystDep,
+        _single: Annotated[None, Depends(single_valued_query)],
         tenant: str | None = None,
         start: Annotated[str | None, Query(alias="from")] = None,
         end: Annotated[str | None, Query(alias="to")] = None,
     ) -> None:
-        reject_repeated_query(request)
         unknown = set(request.query_params) - _declared_query(request.scope["route"].dependant)
         if unknown:
             raise Unprocessable(f"unknown query parameters: {sorted(unknown)}")

@@ -33,17 +33,13 @@ async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
         yield session
 
 
-def reject_repeated_query(request: Request) -> None:
-    """A query parameter given more than once is a 422: which value counts would be a guess."""
+async def single_valued_query(request: Request) -> None:
+    """A query parameter given more than once is a 422: which value counts would be a guess.
+    (Async: a sync dependency costs a thread-pool hop.)"""
     params = request.query_params
     repeated = sorted(name for name in params if len(params.getlist(name)) > 1)
     if repeated:
         raise Unprocessable(f"query parameters given more than once: {repeated}")
-
-
-async def single_valued_query(request: Request) -> None:
-    """reject_repeated_query as a dependency (async: a sync one costs a thread-pool hop)."""
-    reject_repeated_query(request)
 
 
 async def get_queue(request: Request) -> SubmissionQueue:
