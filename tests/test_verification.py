@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from tests.fakes.ollama_server import FakeOllama, Reply
+from tests.fakes.ollama_server import NO_CLAIMS_OK, FakeOllama, Reply
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.judging import judge_stored_answer
@@ -18,7 +18,6 @@ from verifier.store.models import Finding, Verdict
 from verifier.verification import process_submission
 
 RECEIPT = "Holzlasur 2,5 l      39,95 EUR"
-OK = {"claims": [], "verdict": "ok", "objections": []}
 
 
 def submission(answer: str) -> dict[str, Any]:
@@ -50,7 +49,7 @@ async def test_a_redelivery_during_a_judge_call_leaves_findings_equal_to_the_ver
             update={"judge_enabled": True, "ollama_url": ollama.url}
         ).judge_settings()
         assert judge_settings is not None
-        ollama.script(Reply(content=json.dumps(OK), delay_s=0.3))
+        ollama.script(Reply(content=json.dumps(NO_CLAIMS_OK), delay_s=0.3))
         received = "2026-11-29T10:00:00+00:00"
         # First delivery: one ungrounded amount and a citation of a missing excerpt.
         first = await process_submission(

@@ -29,6 +29,10 @@ _ANSWER = re.compile(r"^ANSWER <<(\w{12})\n(.*?)\n\1>>", re.M | re.S)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
+# A judge output with no claim and verdict ok: what a model says that lists nothing.
+NO_CLAIMS_OK: dict[str, Any] = {"claims": [], "verdict": "ok", "objections": []}
+
+
 def proven_ok(body: dict[str, Any]) -> dict[str, Any]:
     """A judge output whose proof holds, for any chat request: one claim per sentence of the
     answer (so the output grows with it), each the first line of the first excerpt quoted
@@ -37,7 +41,7 @@ def proven_ok(body: dict[str, Any]) -> dict[str, Any]:
     excerpts = _EXCERPT.findall(user)
     answer = _ANSWER.search(user)
     if not excerpts or not answer:
-        return {"claims": [], "verdict": "ok", "objections": []}
+        return dict(NO_CLAIMS_OK)
     n = int(excerpts[0][0])
     line = next((x.strip() for x in excerpts[0][2].splitlines() if x.strip()), "")
     claim = {"claim": line, "type": "other", "status": "supported", "excerpt": n, "quote": line}
