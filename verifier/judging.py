@@ -72,7 +72,7 @@ async def judge_stored_answer(
         stage = await _judge_once(
             sessionmaker, judge, answer_id, stored, code, attempt, deadline_at, client, max_attempts
         )
-        final = with_judge(code, stage, stored.answer)
+        status, final = "done", with_judge(code, stage, stored.answer)
         written = await store_verdict(sessionmaker, answer_id, final, final=True)
     except (JudgeRetry, DependencyUnavailable):
         raise
@@ -81,16 +81,12 @@ async def judge_stored_answer(
         # its verdict says the judge crashed (a 'pending' judge would read as still at work).
         log.exception("the judge stage crashed", extra={"answer_id": answer_id})
         error = f"the judge stage crashed: {describe(exc)}"
-        crashed = with_judge(code, {"status": "crashed", "flagged": False, "reason": error}, "")
-        if (
-            await store_verdict(sessionmaker, answer_id, crashed, final=True, error=error)
-            == "final"
-        ):
-            return Outcome("done")  # another run ended it meanwhile: nothing of ours to count
-        return Outcome("failed", crashed, stored.excerpts, 0.0, time.perf_counter() - started)
+        crashed = {"status": "crashed", "flagged": False, "reason": error}
+        status, final = "failed", with_judge(code, crashed, "")
+        written = await store_verdict(sessionmaker, answer_id, final, final=True, error=error)
     if written == "final":
         return Outcome("done")  # another run ended it meanwhile: nothing of ours to count
-    return Outcome("done", final, stored.excerpts, 0.0, time.perf_counter() - started)
+    return Outcome(status, final, stored.excerpts, 0.0, time.perf_counter() - started)
 
 
 async def _judge_once(
