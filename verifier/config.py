@@ -35,7 +35,9 @@ class Settings(BaseSettings):
         default=30.0,
         gt=0,
         description="Timeout of the code-stage job; a killed worker's job is retried this "
-        "long (plus 10 s) after it started. Each judge try is a job of its own.",
+        "long (plus 10 s) after it started. Each judge try is a job of its own, with "
+        "judge_timeout_s more. A job still waiting on a dependency near its timeout is "
+        "retried as an outage.",
     )
     job_max_tries: int = Field(
         default=1000,
@@ -88,7 +90,11 @@ class Settings(BaseSettings):
     judge_num_ctx: int = Field(default=16384, ge=1024)
     judge_num_predict: int = Field(default=2048, ge=64)
     judge_think: bool = False
-    judge_timeout_s: float = Field(default=120.0, gt=0)
+    judge_timeout_s: float = Field(
+        default=120.0,
+        gt=0,
+        description="Timeout of one call of the judge model; its job has job_timeout_s more.",
+    )
     judge_deadline_s: float = Field(
         default=300.0, gt=0, description="How long retryable judge errors are retried."
     )
@@ -98,6 +104,12 @@ class Settings(BaseSettings):
         description="Judge tries of one answer at most, whatever the deadline leaves: the last "
         "one that fails ends the stage as given up (arq drops a job past its tries unseen).",
     )
+
+    @property
+    def judge_job_timeout_s(self) -> float:
+        """arq's timeout of one judge job: the model's call, and a code-stage job's time for
+        loading and storing."""
+        return self.judge_timeout_s + self.job_timeout_s
 
     def judge_settings(self) -> JudgeSettings | None:
         """The judge's settings, or None when the judge stage is switched off."""

@@ -54,7 +54,7 @@ def worker_options(settings: Settings, queue: str = "code") -> dict[str, Any]:
         )
         timeout, name = settings.job_timeout_s, settings.queue_name
     else:
-        timeout, name = settings.judge_timeout_s + 15, judge_queue(settings.queue_name)
+        timeout, name = settings.judge_job_timeout_s, judge_queue(settings.queue_name)
         # One judge try per job; retries are scheduled until the judge deadline passes. The
         # judge's last try ends the stage itself, so runs past judge_max_tries come only from
         # outages of the database (arq drops a job past its tries unseen, and the answer would

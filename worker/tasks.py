@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
@@ -23,11 +25,32 @@ log = logging.getLogger(__name__)
 
 
 MIN_OUTAGE_TRIES = 8
+# A job still waiting at this share of its timeout waits on a dependency that hangs (a lock,
+# a network that drops packets): it is an outage, retried. arq would end it at the timeout
+# as failed for good, the code stage's answer in no log, a judge's answer 'running' forever.
+WAIT_SHARE = 0.9
 
 
 def retry_delay(job_try: int) -> float:
     """Backoff of a job whose database or retrieval endpoint was down: from a quarter second."""
     return backoff(job_try, first_s=0.25)
+
+
+@contextlib.asynccontextmanager
+async def _outage_after(timeout_s: float | None, dependency: str) -> AsyncIterator[None]:
+    """DependencyUnavailable when the block is still at work at WAIT_SHARE of timeout_s."""
+    if timeout_s is None:  # called directly, without arq's timeout
+        yield
+        return
+    limit = asyncio.timeout(timeout_s * WAIT_SHARE)
+    try:
+        async with limit:
+            yield
+    except TimeoutError as exc:
+        if not limit.expired():
+            raise
+        detail = f"no answer within {timeout_s * WAIT_SHARE:g} s of a job of {timeout_s:g} s"
+        raise DependencyUnavailable(dependency, detail) from exc
 
 
 async def _count(ctx: dict[str, Any], counts: dict[str, float]) -> None:
@@ -62,18 +85,23 @@ async def verify_answer(
     """Verify one submission and store its verdict; an outage retries, it never drops."""
     token = answer_id_var.set(answer_id)
     await _count(ctx, {"jobs_started": 1})
+    timeout_s = ctx["settings"].job_timeout_s if "settings" in ctx else None
+    # Checks past a third of the job end the answer failed; the store of that has the rest,
+    # slowed by the checks' thread, which runs on and holds the interpreter lock.
+    checks_timeout_s = timeout_s / 3 if timeout_s is not None else None
     try:
-        outcome = await process_submission(
-            ctx["sessionmaker"],
-            ctx.get("judge"),
-            answer_id,
-            tenant,
-            submission,
-            received_at,
-            ctx.get("retrieval"),
-            redelivered=ctx["job_try"] > 1,
-            checks_timeout_s=ctx["settings"].job_timeout_s / 2 if "settings" in ctx else None,
-        )
+        async with _outage_after(timeout_s, "the database or the retrieval endpoint"):
+            outcome = await process_submission(
+                ctx["sessionmaker"],
+                ctx.get("judge"),
+                answer_id,
+                tenant,
+                submission,
+                received_at,
+                ctx.get("retrieval"),
+                redelivered=ctx["job_try"] > 1,
+                checks_timeout_s=checks_timeout_s,
+            )
     except DependencyUnavailable as exc:
         waited = time.time() - datetime.fromisoformat(received_at).timestamp()
         # From the answer's arrival; but an answer that waited long on the queue still gets
@@ -136,15 +164,18 @@ async def _enqueue_judge(ctx: dict[str, Any], answer_id: str) -> None:
 async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: float) -> str:
     """One try of the judge for a stored answer; a retryable failure schedules the next."""
     token = answer_id_var.set(answer_id)
+    settings = ctx.get("settings")
+    # The model's call has a timeout of its own (a failed try): what hangs is the database.
     try:
-        outcome = await judge_stored_answer(
-            ctx["sessionmaker"],
-            ctx["judge"],
-            answer_id,
-            deadline_at,
-            ctx.get("ollama"),
-            ctx["settings"].judge_max_tries if "settings" in ctx else None,
-        )
+        async with _outage_after(settings and settings.judge_job_timeout_s, "the database"):
+            outcome = await judge_stored_answer(
+                ctx["sessionmaker"],
+                ctx["judge"],
+                answer_id,
+                deadline_at,
+                ctx.get("ollama"),
+                settings.judge_max_tries if settings else None,
+            )
     except JudgeRetry as retry:
         log.warning("judge try %d failed, next in %.1fs: %s", retry.attempt, retry.delay_s, retry)
         await _count(ctx, {"judge_retries": 1})
