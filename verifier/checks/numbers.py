@@ -64,9 +64,13 @@ _DIGITS = re.compile(r"[0-9]+")
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
 # phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
 _DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{2}|[0-9]{4})")
-# Whether a number the answer spells out ("zwölf Belege") is flagged when no excerpt holds it;
-# if not, it is still reported where an excerpt holds it. Measured on the catalogs: see README.
+# A number the answer spells out that no excerpt holds is flagged from thirteen on: a compound
+# ("zweiunddreißig", "Thirty-one") is a count somebody chose, while "two" or "seven" often
+# describes the answer itself or speaks loosely. FLAG_ABSENT_WORDS flags every one. Bare
+# "hundred" or "Millionen" count nothing. Measured on the catalogs: see README.
 FLAG_ABSENT_WORDS = False
+ABSENT_WORDS_FLAGGED_FROM = 13
+_BARE_SCALES = frozenset({100, 1000, 10**6, 10**9, 10**12})
 _MIN_CHAIN = 6  # shorter digit strings coincide too easily across differently grouped ids
 # Regrouped ids are few in a real answer; these bounds keep junk input from scanning forever.
 _MAX_CHAIN_LOOKUPS = 32
@@ -368,6 +372,14 @@ def _ground_part(tok: Token, src: _Index, quest: _Index) -> _Verdict | None:
     )
 
 
+def _flags_absent(spelled_value: int | None) -> bool:
+    """Whether an answer token no excerpt holds is flagged: any figure; a spelled-out number
+    only from ABSENT_WORDS_FLAGGED_FROM (or all of them with FLAG_ABSENT_WORDS)."""
+    if spelled_value is None or FLAG_ABSENT_WORDS:
+        return True
+    return spelled_value >= ABSENT_WORDS_FLAGGED_FROM and spelled_value not in _BARE_SCALES
+
+
 class _Answer:
     """The answer's digit chains and grounded figures, for the fallbacks after direct lookup."""
 
@@ -567,14 +579,14 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
                 results.extend(part_vs)
                 continue
         results.append((tok, v or ans.chain_ground(tok, src)))
-    spelled: set[tuple[int, int]] = set()
-    for tok in worded:
-        spelled.add((tok.start, tok.end))
+    spelled: dict[tuple[int, int], int] = {}
+    for tok, sp in zip(worded, words, strict=True):
+        spelled[tok.start, tok.end] = sp.value
         results.append((tok, _ground(tok, answer, src, quest)))
     ans.learn_sums([(t, v) for t, v in results if v is not None])
     for tok, v in results:
         v = v or ans.derive(tok)
-        if v is None and (tok.start, tok.end) in spelled and not FLAG_ABSENT_WORDS:
+        if v is None and not _flags_absent(spelled.get((tok.start, tok.end))):
             continue
         findings.append(
             _finding(answer, tok.start, tok.end, v, v.reading if v else tok.readings[0])
