@@ -64,9 +64,7 @@ def verify_case(
     ]
     reasons += [_reason("citations", f.kind, f, f.cited) for f in _findings(citations)]
     reasons += [
-        _reason("urls", "unknown_url", f, f.excerpts)
-        for f in urls.findings
-        if f.status == "unknown_url"
+        _reason("urls", f.status, f, f.excerpts) for f in urls.findings if f.status != "known"
     ]
     reasons.sort(key=lambda r: (r.start or 0, r.stage))
     return VerdictData(

@@ -78,8 +78,61 @@ def test_an_unknown_link_is_flagged_and_named() -> None:
     assert "https://example.org/miete/2025" in stage.findings[0].message_en
 
 
+CONTACT = [
+    SourceText(
+        1,
+        "Brandstätter Vermietung, https://www.brandstaetter-vermietung.de/kontakt, "
+        "Mail: Info@Brandstaetter-Vermietung.de, Fax-Info: xinfo@example.org",
+    ),
+    SourceText(2, "Preisliste: example.org/preise/ (Router: fritz.box)"),
+]
+
+
+def links(answer: str) -> list[tuple[str, str, str, list[int]]]:
+    return [(f.kind, f.status, f.text, f.excerpts) for f in check_urls(answer, CONTACT).findings]
+
+
+def test_bare_domains_are_links_carried_by_a_page_of_their_site_or_by_text() -> None:
+    assert links("Die Abrechnung gibt es auf brandstaetter-vermietung.de [1].") == [
+        ("url", "known", "brandstaetter-vermietung.de", [1])
+    ]
+    assert links("Preise: https://example.org/preise, Router: http://fritz.box/.") == [
+        ("url", "known", "https://example.org/preise", [2]),
+        ("url", "known", "http://fritz.box/", [2]),
+    ]
+    assert links(
+        "Das Portal: brandstaetter-vermietung.de/mieterportal, Preise: example.org/preis"
+    ) == [
+        ("url", "unknown_url", "brandstaetter-vermietung.de/mieterportal", []),
+        ("url", "unknown_url", "example.org/preis", []),
+    ]
+    # A site named only as its own part of a longer name is not carried.
+    assert links("Siehe ple.org.") == [("url", "unknown_url", "ple.org", [])]
+
+
+def test_names_with_dots_are_no_domains() -> None:
+    answer = "Mit Node.js, README.md, ASP.NET oder z.B. v2.3 und 3.5 l. Ende.Neu"
+    assert links(answer) == []
+
+
+def test_an_e_mail_address_must_stand_in_an_excerpt_as_a_whole() -> None:
+    assert links("Schreib an info@brandstaetter-vermietung.de [1].") == [
+        ("email", "known", "info@brandstaetter-vermietung.de", [1])
+    ]
+    stage = check_urls("Schreib an info@brandstaetter.de oder info@example.org.", CONTACT)
+    assert [(f.kind, f.status, f.text) for f in stage.findings] == [
+        ("email", "unknown_email", "info@brandstaetter.de"),
+        ("email", "unknown_email", "info@example.org"),  # the excerpt has xinfo@example.org
+    ]
+    assert stage.flagged
+    assert stage.findings[0].message_de == (
+        "Die Adresse info@brandstaetter.de kommt in keinem Auszug vor."
+    )
+
+
 def test_hostile_text_is_checked_in_linear_time() -> None:
     hostile = "[1" + ", 1" * 100_000 + " https://" + "a." * 100_000 + "[" * 100_000
+    hostile += " " + "a." * 100_000 + " " + "b" * 100_000 + "@" + "c-" * 100_000 + " x.y" * 50_000
     started = time.perf_counter()
     check_urls(hostile, EXCERPTS)
     find_markers(hostile)

@@ -72,15 +72,16 @@ class CitationStage(BaseModel):
 
 
 class UrlFinding(BaseModel):
-    """One link of the answer and whether any excerpt carries it."""
+    """One link (a URL or a bare domain) or e-mail address of the answer and whether any
+    excerpt carries it."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    kind: Literal["url"] = "url"
+    kind: Literal["url", "email"] = "url"
     text: str
     start: int
     end: int
-    status: Literal["known", "unknown_url"]
+    status: Literal["known", "unknown_url", "unknown_email"]
     excerpts: list[int]
     message_en: str
     message_de: str

@@ -1,9 +1,10 @@
-"""The link check: every URL of the answer must be carried by an excerpt (its url or its text)."""
+"""The link check: every link, bare domain and e-mail address of the answer must be carried by
+an excerpt (its url or its text)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from urllib.parse import unquote, urlsplit
 
 from verifier.checks.models import SourceText, UrlFinding, UrlStage
@@ -16,6 +17,18 @@ URL_PLAIN = r"(?i:https?://|www\.)[^\s<>\"'`\[\]{}|\\^]+"
 # tests/checks/test_citations_and_urls.py holds the two equal.
 _URL = re.compile(r"[hHwW](?:(?<=[hH])(?i:ttps?://)|(?<=[wW])(?i:ww\.))[^\s<>\"'`\[\]{}|\\^]+")
 _TRAILING = ".,;:!?'\"»«“”„*_"
+# A name with dots is a domain only with one of these endings, written in lower case: not
+# "Node.js", "README.md", "ASP.NET" or "z.B.". Generic ones, the region's, and home networks'.
+_TLDS = (
+    "com|org|net|edu|gov|info|biz|io|app|dev|online|shop|blog|cloud|de|at|ch|li|lu|eu|uk|fr"
+    "|nl|se|dk|fi|pl|cz|arpa|local|lan|internal|box"
+)
+# Each starts only where no name goes on before it, so a long word is never rescanned.
+_BARE_DOMAIN = re.compile(
+    rf"(?<![\w.@/-])(?:[^\W_][\w-]*\.)+(?:{_TLDS})(?![\w-]|\.[^\W_])(?::[0-9]{{1,5}})?"
+    r"(?:/[^\s<>\"'`\[\]{}|\\^]*)?"
+)
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@(?:[^\W_][\w-]*\.)+[A-Za-z]{2,}(?![\w-]|\.[^\W_])")
 
 
 def _trim(raw: str) -> str:
@@ -40,6 +53,23 @@ def find_urls(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
+def find_links(text: str) -> list[tuple[int, int, str, str]]:
+    """Every link of the text as (start, end, as written, kind): kind "url" for a URL or a bare
+    domain (example.org/preise), "email" for an e-mail address."""
+    candidates = [(start, 0, end, url, "url") for start, end, url in find_urls(text)]
+    for rank, rx, kind in ((1, _EMAIL, "email"), (2, _BARE_DOMAIN, "url")):
+        for match in rx.finditer(text):
+            link = _trim(match.group()) if kind == "url" else match.group().rstrip(".")
+            candidates.append((match.start(), rank, match.start() + len(link), link, kind))
+    found: list[tuple[int, int, str, str]] = []
+    # In order of their starts, a URL before an address before a bare domain at one start;
+    # each pattern's own matches never overlap, so a link overlaps at most the one before.
+    for start, _, end, link, kind in sorted(candidates):
+        if not found or found[-1][1] <= start:
+            found.append((start, end, link, kind))
+    return found
+
+
 def normalize_url(url: str) -> str:
     """Compare links without scheme, www., case of the host, trailing slash or fragment."""
     if not _SCHEME.match(url):
@@ -55,50 +85,91 @@ def normalize_url(url: str) -> str:
     return f"{host}{port}{path}{query}"
 
 
+def _host(key: str) -> str:
+    """The host (and port) of a normalised link."""
+    return re.split(r"[/?]", key, maxsplit=1)[0]
+
+
+class _Carried:
+    """Normalised links and addresses -> numbers of the excerpts that carry them, and hosts ->
+    numbers of the excerpts that carry a page of the host."""
+
+    def __init__(self, pairs: Iterable[tuple[str, int]]) -> None:
+        self.keys: dict[str, set[int]] = {}
+        self.hosts: dict[str, set[int]] = {}
+        for key, n in pairs:
+            self.keys.setdefault(key, set()).add(n)
+            self.hosts.setdefault(_host(key), set()).add(n)
+
+    def carriers(self, key: str) -> set[int]:
+        """Excerpts carrying the link; for a bare host (a site's own name) any page of it."""
+        if _host(key) == key and not key.startswith("mailto:"):
+            return self.keys.get(key, set()) | self.hosts.get(key, set())
+        return self.keys.get(key, set())
+
+
 def known_urls(excerpts: Sequence[SourceText]) -> dict[str, set[int]]:
     """Normalised link -> excerpt numbers that carry it in their url or text."""
-    known: dict[str, set[int]] = {}
-    for excerpt in excerpts:
-        links = [url for _, _, url in find_urls(excerpt.text)]
-        if excerpt.url:
-            links.append(excerpt.url.strip())
-        for link in links:
-            known.setdefault(normalize_url(link), set()).add(excerpt.n)
-    return known
+    return _links_of(excerpts).keys
+
+
+def _links_of(excerpts: Sequence[SourceText]) -> _Carried:
+    """The URLs of the excerpts' texts (one quick pass: led by h or w) and their urls."""
+    pairs = [(normalize_url(url), e.n) for e in excerpts for _, _, url in find_urls(e.text)]
+    pairs += [(normalize_url(e.url.strip()), e.n) for e in excerpts if e.url]
+    return _Carried(pairs)
+
+
+def _mentions_of(excerpts: Sequence[SourceText]) -> _Carried:
+    """The bare domains and e-mail addresses of the excerpts' texts: a slower pass, made only
+    for an answer with a link the URLs do not carry."""
+    pairs = [
+        (normalize_url(_trim(m.group())), e.n)
+        for e in excerpts
+        for m in _BARE_DOMAIN.finditer(e.text)
+    ]
+    pairs += [(_email_key(m.group()), e.n) for e in excerpts for m in _EMAIL.finditer(e.text)]
+    return _Carried(pairs)
+
+
+def _email_key(address: str) -> str:
+    return "mailto:" + address.rstrip(".").lower()
+
+
+def _finding(start: int, end: int, link: str, kind: str, sources: list[int]) -> UrlFinding:
+    refs = ", ".join(f"[{n}]" for n in sources)
+    if kind == "email":
+        what_en, what_de, unknown = "address", "Die Adresse", "unknown_email"
+    else:
+        what_en, what_de, unknown = "link", "Der Link", "unknown_url"
+    return UrlFinding(
+        kind="email" if kind == "email" else "url",
+        text=link,
+        start=start,
+        end=end,
+        status="known" if sources else unknown,
+        excerpts=sources,
+        message_en=f"The {what_en} {link} "
+        + (f"comes from excerpt {refs}." if sources else "appears in no excerpt."),
+        message_de=f"{what_de} {link} "
+        + (f"stammt aus Auszug {refs}." if sources else "kommt in keinem Auszug vor."),
+    )
 
 
 def check_urls(answer: str, excerpts: Sequence[SourceText]) -> UrlStage:
-    """Flag every link of the answer that no excerpt carries; the answer is never rewritten."""
-    links = find_urls(answer)
+    """Flag every link or address of the answer that no excerpt carries; the answer is never
+    rewritten."""
+    links = find_links(answer)
     if not links:  # most answers: no excerpt needs reading
         return UrlStage(flagged=False, findings=[])
-    known = known_urls(excerpts)
+    urls, mentions = _links_of(excerpts), None
     findings = []
-    for start, end, url in links:
-        sources = sorted(known.get(normalize_url(url), ()))
-        if sources:
-            refs = ", ".join(f"[{n}]" for n in sources)
-            findings.append(
-                UrlFinding(
-                    text=url,
-                    start=start,
-                    end=end,
-                    status="known",
-                    excerpts=sources,
-                    message_en=f"The link {url} comes from excerpt {refs}.",
-                    message_de=f"Der Link {url} stammt aus Auszug {refs}.",
-                )
-            )
-        else:
-            findings.append(
-                UrlFinding(
-                    text=url,
-                    start=start,
-                    end=end,
-                    status="unknown_url",
-                    excerpts=[],
-                    message_en=f"The link {url} appears in no excerpt.",
-                    message_de=f"Der Link {url} kommt in keinem Auszug vor.",
-                )
-            )
-    return UrlStage(flagged=any(f.status == "unknown_url" for f in findings), findings=findings)
+    for start, end, link, kind in links:
+        key = _email_key(link) if kind == "email" else normalize_url(link)
+        held = set() if kind == "email" else urls.carriers(key)
+        if not held:
+            if mentions is None:
+                mentions = _mentions_of(excerpts)
+            held = mentions.carriers(key)
+        findings.append(_finding(start, end, link, kind, sorted(held)))
+    return UrlStage(flagged=any(f.status != "known" for f in findings), findings=findings)
