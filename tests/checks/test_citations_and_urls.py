@@ -8,7 +8,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.checks.citations import check_citations, find_markers
+from verifier.checks.citations import check_citations, find_markers, sentence_spans
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
 from verifier.checks.urls import _URL, URL_PLAIN, check_urls, normalize_url
@@ -144,6 +144,23 @@ def test_an_abbreviation_does_not_end_the_sentence_its_citation_belongs_to() -> 
     answer = "Rechnung RE-2026-7890 [1]; die Summe betrug 301,44 EUR inkl. 19 % MwSt. [2]."
     stage = check_citations(answer, excerpts, check_numbers("", answer, excerpts))
     assert [f.kind for f in stage.findings] == []
+
+
+def test_a_german_ordinal_date_does_not_end_the_sentence_its_citation_belongs_to() -> None:
+    excerpts = [
+        SourceText(1, "Tierarzt, Rechnung vom 02.05.2026: Impfung 68,40 €"),
+        SourceText(2, "Fressnapf, Beleg vom 03.05.2026: Katzenfutter 23,96 €"),
+    ]
+
+    def kinds(answer: str) -> list[tuple[str, str]]:
+        stage = check_citations(answer, excerpts, check_numbers("", answer, excerpts))
+        return [(f.kind, f.text) for f in stage.findings]
+
+    assert kinds("Tierarzt am 2. Mai 2026 [1] und Fressnapf am 3. Mai 2026 [2].") == []
+    # The date is in the sentence that cites the wrong excerpt, not in a piece of its own.
+    assert kinds("Am 2. Mai 2026 warst du beim Tierarzt [2].") == [("miscited", "2. Mai 2026")]
+    # An ordinal that does end a sentence still does.
+    assert sentence_spans("Er kam als 3. Dann ging er.") == [(0, 13), (14, 27)]
 
 
 _URL_PIECES = [

@@ -20,6 +20,10 @@ _ABBREVIATION = re.compile(
     r"incl|no|e\.g|i\.e|z\.\s?B|u\.\s?a|d\.\s?h)|\b[A-Za-zÄÖÜäöü])\.$",
     re.IGNORECASE,
 )
+# Nor does the period of a German ordinal before a month ("am 3. Mai 2026"), and no sentence
+# starts in lower case ("am 3. und 4. Mai").
+_ORDINAL = re.compile(r"(?<![0-9.])[0-9]{1,2}\.$")
+_MONTH = re.compile(r"J[aä]n|Feb|M[aä]r|Mrz|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez")
 _MAX_RANGE = 50
 
 
@@ -53,9 +57,15 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans = []
     start = 0
     for boundary in _SENTENCE_END.finditer(text):
-        before = text[max(start, boundary.start() - 12) : boundary.start()]
-        if text[boundary.start() : boundary.end()] != "\n" and _ABBREVIATION.search(before):
-            continue
+        if "\n" not in text[boundary.start() : boundary.end()]:
+            before = text[max(start, boundary.start() - 12) : boundary.start()]
+            after = text[boundary.end() : boundary.end() + 1]
+            if (
+                _ABBREVIATION.search(before)
+                or after.islower()
+                or (_ORDINAL.search(before) and _MONTH.match(text, boundary.end()))
+            ):
+                continue
         spans.append((start, boundary.start()))
         start = boundary.end()
     spans.append((start, len(text)))
