@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+
+from verifier.checks.dateranges import other_ends
 
 Key = tuple[str | int, ...]
 
@@ -352,27 +354,50 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         rs += [number(g("nm"), g("ny2"))] if "." in g() else []
     elif kind == "ISO":
         rs = [date(int(g("iy")), int(g("im")), int(g("id")))]
-    elif kind == "DMY":
-        d, mo = int(g("dd")), int(g("dm"))
-        rs = (
-            [date(_year(g("dy")), mo, d)]
-            if g("dy")
-            else [date(None, mo, d), number(g("dd"), g("dm"))]
-        )
+    elif kind in _DATED:
+        rs = _dated(kind, g)
+        if not strict:  # a source's range dates its other end too: "10. bis 14. August 2026"
+            for values in other_ends(kind, m, text, _is_month):
+                rs += _dated(kind, _overlaid(g, values))
     elif kind == "SLASH":
         a, b, y = int(g("sa")), int(g("sb")), int(g("sy"))
         rs = [date(y, b, a), date(y, a, b)]
-    elif kind in ("DMN", "MDN"):
-        mon, day, year = (g("m1"), g("nd"), g("ny")) if g("nd") else (g("m2"), g("md"), g("my"))
-        rs = [date(int(year) if year else None, _MONTHS[mon[:3].lower()], int(day))]
-    elif kind == "MY":
-        rs = [date(int(g("yy")), _MONTHS[g("m3")[:3].lower()], None)]
     elif kind == "TIME":
         rs = [*_times(int(g("th")), int(g("tm")), g("ap"))]
     else:
         return []
     good = tuple(r for r in rs if r is not None)
     return [Token(start, end, good)] if good else []
+
+
+_DATED = ("DMY", "DMN", "MDN", "MY")
+_LENIENT_MONTH = re.compile(f"(?i:{_MON})")
+
+
+def _overlaid(
+    g: Callable[[str], str | None], values: dict[str, str]
+) -> Callable[[str], str | None]:
+    """A group reader that reads values first, then g."""
+    return lambda name: values.get(name) or g(name)
+
+
+def _is_month(word: str) -> bool:
+    return _LENIENT_MONTH.fullmatch(word) is not None
+
+
+def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:
+    """The readings of a date match of one of the _DATED kinds, its groups read by g."""
+    if kind == "DMY":
+        d, mo, y = int(g("dd") or 0), int(g("dm") or 0), g("dy")
+        return (
+            [date(_year(y), mo, d)]
+            if y
+            else [date(None, mo, d), number(str(g("dd")), str(g("dm")))]
+        )
+    if kind == "MY":
+        return [date(int(g("yy") or 0), _MONTHS[str(g("m3"))[:3].lower()], None)]
+    mon, day, year = (g("m1"), g("nd"), g("ny")) if g("nd") else (g("m2"), g("md"), g("my"))
+    return [date(int(year) if year else None, _MONTHS[str(mon)[:3].lower()], int(day or 0))]
 
 
 def _line_start(text: str, pos: int) -> bool:
