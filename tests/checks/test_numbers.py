@@ -463,6 +463,29 @@ def test_identifiers_regrouped_are_grounded_and_a_changed_digit_is_not() -> None
     ]
 
 
+@pytest.mark.parametrize("excerpt", ["+49 251 4829170", "0049 251 4829170", "+49 (0)251 4829170"])
+@pytest.mark.parametrize(
+    "answer", ["Tel. 0251 4829170", "unter 0251-4829170", "0251/4829170", "(0251) 4829170"]
+)
+def test_a_number_stored_with_its_country_code_grounds_its_national_form(
+    excerpt: str, answer: str
+) -> None:
+    # Contact cards store +49; an answer gives the number as it is dialled at home.
+    assert not check(answer, f"Kontakt: {excerpt}").flagged
+    assert check(answer.replace("4829170", "4829171"), f"Kontakt: {excerpt}").flagged
+
+
+def test_a_group_that_reads_as_a_year_is_still_part_of_its_code() -> None:
+    # Found by the IBAN property test: "2019" in blocks was taken for a year, not a group.
+    assert not check("IBAN DE89 3704 0044 0532 2019 00", "IBAN DE89370400440532201900").flagged
+    assert check("IBAN DE89 3704 0044 0532 2018 00", "IBAN DE89370400440532201900").flagged
+
+
+def test_an_area_code_in_brackets_is_no_number_of_its_own() -> None:
+    assert not check("Ruf an unter (0251) 48 29 170.", "Tel. 0251/4829170").flagged
+    assert check("Ruf an unter (0231) 4829170.", "Tel. 0251/4829170").flagged
+
+
 @pytest.mark.parametrize(
     ("answer", "excerpt"),
     [

@@ -61,6 +61,10 @@ _CHAIN = re.compile(
     r"|[ \u00a0\u2009\u202f])[0-9]+)*"
 )
 _DIGITS = re.compile(r"[0-9]+")
+# "+49 (0)251 …": the national number 0251 … follows the country code's "(0)".
+_TRUNK_BEFORE = re.compile(r"(?:\+|00)[0-9]{1,3}[ \u00a0]?\(0\)[ \u00a0]?$")
+# "(0251) 4829170": an area code in brackets before the number, read as one chain.
+_AREA_IN_BRACKETS = re.compile(r"\((0[0-9]{2,5})\)(?=[ \u00a0]?[0-9])")
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
 # phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
 _DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{2}|[0-9]{4})")
@@ -282,13 +286,14 @@ class _Index:
                 bounds = {0}
                 pos = 0
                 for m in _CHAIN.finditer(text):
-                    for g in _DIGITS.findall(m.group()):
-                        groups.append(g)
-                        pos += len(g)
+                    for chain in _national_too(text, m):
+                        for g in chain:
+                            groups.append(g)
+                            pos += len(g)
+                            bounds.add(pos)
+                        groups.append("|")
+                        pos += 1
                         bounds.add(pos)
-                    groups.append("|")
-                    pos += 1
-                    bounds.add(pos)
                 self._chains.append((n, "".join(groups), bounds))
         out: set[int] = set()
         for n, joined, bounds in self._chains:
@@ -300,6 +305,20 @@ class _Index:
             if i >= 0 and i in bounds and i + len(digits) in bounds:
                 out.add(n)
         return out
+
+
+def _national_too(text: str, m: re.Match[str]) -> list[list[str]]:
+    """The digit groups of a chain of an excerpt, and of its national form if it is written
+    with a country code (+49 251 …, 0049 251 …, +49 (0)251 …: 0251 …)."""
+    gs = _DIGITS.findall(m.group())
+    coded = len(gs) > 1 and (
+        text[m.start() - 1 : m.start()] == "+" or (gs[0].startswith("00") and len(gs[0]) <= 5)
+    )
+    if coded:
+        return [gs, ["0" + gs[1], *gs[2:]]]
+    if _TRUNK_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+        return [gs, ["0" + gs[0], *gs[1:]]]
+    return [gs]
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,7 +405,9 @@ class _Answer:
     def __init__(self, answer: str) -> None:
         self.text = answer
         self._chains: list[tuple[int, int, tuple[str, ...]]] = []
-        for m in _CHAIN.finditer(answer):
+        # The same length, so that spans stay: "(0251) 482" reads as " 0251- 482".
+        joined = _AREA_IN_BRACKETS.sub(lambda a: f" {a[1]}-", answer)
+        for m in _CHAIN.finditer(joined):
             groups = _DIGITS.findall(m.group())
             digits: tuple[str, ...] = ("".join(groups),)
             if answer[m.start() - 1 : m.start()] == "+" and len(groups) > 1:
@@ -399,7 +420,7 @@ class _Answer:
 
     def chain_ground(self, tok: Token, src: _Index) -> _Verdict | None:
         """Ground an identifier whose digit grouping differs from the excerpt's (phone, IBAN)."""
-        if any(r.key[0] != "n" or "." in r.value for r in tok.readings):
+        if any(r.key[0] not in ("n", "y") or "." in r.value for r in tok.readings):
             return None
         own = "".join(_DIGITS.findall(self.text[tok.start : tok.end]))
         i = bisect_right(self._chain_starts, tok.start) - 1
