@@ -76,3 +76,27 @@ async def test_a_redelivery_during_a_judge_call_leaves_findings_equal_to_the_ver
     assert reasons == Counter(
         {("numbers", "ungrounded_number"): 1, ("citations", "dangling_citation"): 1}
     )
+
+
+async def test_an_excerpt_title_counts_as_part_of_its_excerpt(sessionmaker: SessionMaker) -> None:
+    # A record is often named by its number and date; the text below holds only the items.
+    excerpt = {
+        "n": 1,
+        "title": "Rechnung RE-2025-0418 – Elektro Haas (14.03.2025)",
+        "text": "Leuchte montiert, 2 Std.      177,64 EUR",
+    }
+    body = {
+        "question": "Was hat Elektro Haas berechnet?",
+        "answer": "Die Rechnung RE-2025-0418 vom 14.03.2025 lautete über 177,64 EUR [1].",
+        "excerpts": [excerpt],
+    }
+    outcome = await process_submission(
+        sessionmaker, None, "t1", "acme", body, "2026-11-30T10:00:00+00:00"
+    )
+    assert outcome.verdict is not None and not outcome.verdict.flagged, outcome.verdict
+    wrong = {**body, "answer": "Die Rechnung RE-2025-0419 vom 15.03.2025 [1]."}
+    outcome = await process_submission(
+        sessionmaker, None, "t2", "acme", wrong, "2026-11-30T10:00:00+00:00"
+    )
+    assert outcome.verdict is not None
+    assert [r.text for r in outcome.verdict.reasons] == ["RE-2025-0419", "15.03.2025"]

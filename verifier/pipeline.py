@@ -159,8 +159,11 @@ def with_judge(code: VerdictData, judge: dict[str, Any], answer: str) -> Verdict
 
 
 def sources_of(excerpts: Sequence[dict[str, Any]]) -> list[SourceText]:
-    """The checks' view of excerpt dicts as posted ({n, text, url?, ...})."""
-    return [SourceText(n=int(e["n"]), text=str(e["text"]), url=e.get("url")) for e in excerpts]
+    """The checks' view of excerpt dicts as posted ({n, text, title?, url?})."""
+    return [
+        SourceText(n=int(e["n"]), text=str(e["text"]), url=e.get("url"), title=e.get("title"))
+        for e in excerpts
+    ]
 
 
 def titles_of(excerpts: Sequence[dict[str, Any]]) -> dict[int, str]:

@@ -15,11 +15,18 @@ NumberStatus = Literal["grounded", "derived", "from_question", "ungrounded", "mi
 
 @dataclass(frozen=True, slots=True)
 class SourceText:
-    """One numbered excerpt as the checks see it: its number, text and link."""
+    """One numbered excerpt as the checks see it: its number, text, link and title."""
 
     n: int
     text: str
     url: str | None = None
+    title: str | None = None
+
+    @property
+    def checked_text(self) -> str:
+        """What the checks read: the title (a record is often named by its number and date)
+        on a line of its own before the text."""
+        return f"{self.title}\n{self.text}" if self.title else self.text
 
 
 class NumberFinding(BaseModel):

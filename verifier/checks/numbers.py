@@ -550,7 +550,7 @@ def _identify(
 def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) -> NumberStage:
     """Check every number, date, time and identifier of the answer against the excerpts and the
     question, and every count that announces a list of the answer against that list."""
-    src = _Index([(e.n, e.text) for e in excerpts], lazy=True)
+    src = _Index([(e.n, e.checked_text) for e in excerpts], lazy=True)
     quest = _Index([(0, question)])
     ans = _Answer(answer)
     lists = {(a.start, a.end): a for a in announced_lists(answer)}

@@ -115,7 +115,7 @@ def known_urls(excerpts: Sequence[SourceText]) -> dict[str, set[int]]:
 
 def _links_of(excerpts: Sequence[SourceText]) -> _Carried:
     """The URLs of the excerpts' texts (one quick pass: led by h or w) and their urls."""
-    pairs = [(normalize_url(url), e.n) for e in excerpts for _, _, url in find_urls(e.text)]
+    pairs = [(normalize_url(url), e.n) for e in excerpts for _, _, url in find_urls(e.checked_text)]
     pairs += [(normalize_url(e.url.strip()), e.n) for e in excerpts if e.url]
     return _Carried(pairs)
 
@@ -126,9 +126,11 @@ def _mentions_of(excerpts: Sequence[SourceText]) -> _Carried:
     pairs = [
         (normalize_url(_trim(m.group())), e.n)
         for e in excerpts
-        for m in _BARE_DOMAIN.finditer(e.text)
+        for m in _BARE_DOMAIN.finditer(e.checked_text)
     ]
-    pairs += [(_email_key(m.group()), e.n) for e in excerpts for m in _EMAIL.finditer(e.text)]
+    pairs += [
+        (_email_key(m.group()), e.n) for e in excerpts for m in _EMAIL.finditer(e.checked_text)
+    ]
     return _Carried(pairs)
 
 
