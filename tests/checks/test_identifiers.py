@@ -117,6 +117,25 @@ def test_an_identifier_finding_names_the_identifier() -> None:
 
 
 @pytest.mark.parametrize(
+    ("excerpt", "answer", "expected"),
+    [
+        ("Seriennummer SN4471XY", "Seriennummer SN4471XY", "grounded"),
+        ("Seriennummer SN4471XY", "Seriennummer SN4471XK", "ungrounded"),
+        ("SD-Karte SDSQXAA-128G-GN6MA", "Art.-Nr. SDSQXAA-128G-GN6MB", "ungrounded"),
+        ("Prozessor i7-12700K", "ein i7-12700KF", "ungrounded"),
+        ("Modell Llama 3 8B", "mit Llama-3-8B", "grounded"),
+        ("the F-15E Strike Eagle", "an F-15E", "grounded"),
+    ],
+)
+def test_the_capitals_that_close_a_code_are_part_of_it(
+    excerpt: str, answer: str, expected: str
+) -> None:
+    # An inventory's serial numbers and article numbers differ in their last letters.
+    ((_, status),) = found(answer, excerpt)
+    assert status == expected
+
+
+@pytest.mark.parametrize(
     "answer",
     [
         "ein F-16s-Geschwader",  # the plural need not recur

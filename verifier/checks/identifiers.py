@@ -25,6 +25,8 @@ _QUALIFIERS = re.compile(
     re.IGNORECASE,
 )
 _CURRENCIES = re.compile(r"eur|usd|gbp|chf|jpy|cny|inr|rs|aud|cad", re.IGNORECASE)
+# Capitals that close a code after its last digits: a variant, not a plural or a compound.
+_CODE_END = re.compile(r"[A-Z]{1,4}")
 # Powers of units (m2, km2, cm3): the digit is an exponent, not a figure of the excerpts.
 _UNIT_POWER = re.compile(r"(?:[kcdm]?m|ft|in)[23]")
 # Digit groups after a label, or joined by - or / (with a group that keeps a leading zero, or
@@ -68,7 +70,8 @@ def _key(runs: Sequence[str]) -> str:
 def _named(word: str) -> int | None:
     """Where the named part of a word ends, or None for a plain word or a number with a unit
     (5km, 1990s, 11am-10pm). It ends at the last digit run, so that the plural or compound
-    ending (F-16s, A4-Papier) need not recur in the excerpt."""
+    ending (F-16s, A4-Papier) need not recur in the excerpt; but a code's closing capitals
+    (SN4471XK, GN6MB, Llama-3-8B) are part of its name."""
     runs = list(_RUN.finditer(word))
     named = False
     for prev, cur, nxt in zip([None, *runs], runs, [*runs[1:], None], strict=False):
@@ -81,7 +84,12 @@ def _named(word: str) -> int | None:
         # v2.3 is version 2.3: the number, as "Version 2.3" writes it (DeepSeek-V3 is a name).
         version = prev is None and letters in ("v", "V")
         named = named or not (qualifier or version or _CURRENCIES.fullmatch(letters))
-    return max(r.end() for r in runs if r.group()[0].isdigit()) if named else None
+    if not named:
+        return None
+    last = runs[-1]
+    if _CODE_END.fullmatch(last.group()) and len(runs) > 1 and runs[-2].group()[0].isdigit():
+        return last.end()
+    return max(r.end() for r in runs if r.group()[0].isdigit())
 
 
 def _ident(text: str, start: int, end: int, cut: int, regroup: bool = False) -> Ident:
