@@ -339,6 +339,16 @@ def test_a_sum_of_grounded_figures_is_derived_and_needs_a_word_or_cents() -> Non
     assert status("Es sind 5 Stück", "2 rot, 3 blau") == "ungrounded"
 
 
+def test_a_one_digit_total_of_the_answer_s_own_counts_is_derived() -> None:
+    # An inventory's counts are small: "insgesamt 6" of 4 and 2 is arithmetic, not invention.
+    stock = "4x USB-C-Kabel, 2x HDMI-Kabel"
+    answer = "Insgesamt hast du 6 Kabel: 4 USB-C und 2 HDMI."
+    assert found(answer, stock) == [("6", "derived"), ("4", "grounded"), ("2", "grounded")]
+    assert found(answer.replace("6", "7"), stock)[0] == ("7", "ungrounded")
+    # Without a word that announces the sum, a small number is no sum by chance.
+    assert found("Du hast 6 Kabel: 4 USB-C und 2 HDMI.", stock)[0] == ("6", "ungrounded")
+
+
 def test_a_difference_is_derived_and_names_its_operands() -> None:
     stage = check(
         "Das Angebot lag bei 1.250,00 €, die Rechnung bei 1.187,50 €: eine Differenz von 62,50 €.",

@@ -454,7 +454,7 @@ class _Answer:
         are sums of other small numbers far too often by chance."""
         r = tok.readings[0]
         x = r.num
-        if x is None or r.digits < 2 or r.scale or x not in self._derived:
+        if x is None or r.scale or x not in self._derived:
             return None
         if x == x.to_integral_value() and not _TOTAL.search(
             self.text, max(0, tok.start - 60), tok.start
