@@ -23,7 +23,11 @@ from verifier.schemas import Reason
 CHECKER_VERSION = "code-2"
 Finding = NumberFinding | CitationFinding | UrlFinding
 # Number findings that flag, by the reason kind they become.
-NUMBER_REASONS = {"ungrounded": "ungrounded_number", "miscounted": "miscounted_list"}
+NUMBER_REASONS = {
+    "ungrounded": "ungrounded_number",
+    "miscounted": "miscounted_list",
+    "wrong_weekday": "wrong_weekday",
+}
 
 
 # The stages verify_case fills; a verdict is code-flagged when one of them flagged.

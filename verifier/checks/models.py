@@ -9,8 +9,11 @@ from pydantic import BaseModel, ConfigDict
 
 # grounded: in an excerpt; derived: sum or difference of two grounded figures of the answer;
 # from_question: only in the question; ungrounded: nowhere; miscounted: a count that announces
-# a list of the answer ("three reasons:") while the list has another number of items.
-NumberStatus = Literal["grounded", "derived", "from_question", "ungrounded", "miscounted"]
+# a list of the answer ("three reasons:") while the list has another number of items;
+# wrong_weekday: a weekday beside a full date that falls on another day.
+NumberStatus = Literal[
+    "grounded", "derived", "from_question", "ungrounded", "miscounted", "wrong_weekday"
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from verifier.checks.numparse import (
 )
 from verifier.checks.numwords import spelled_numbers, word_values
 from verifier.checks.selfref import announced_lists, counts_words
+from verifier.checks.weekdays import wrong_weekdays
 
 _CURRENCY = r"\s*(?:[$€£]|EUR|USD|US\$)?\s*$"
 # Hedge words before a figure, by the side on which the true value may lie.
@@ -560,6 +561,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         for t in tokenize(answer, strict=True)
         if (t.start, t.end) not in lists and not counts_words(answer, t.end)
     ]
+    findings += wrong_weekdays(answer, tokens)
     starts = [t.start for t in tokens]
     taken: set[int] = set()
     for ident in find_identifiers(answer)[:_MAX_IDENTS]:
@@ -613,5 +615,5 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             _finding(answer, tok.start, tok.end, v, v.reading if v else tok.readings[0])
         )
     findings.sort(key=lambda f: f.start)
-    flagged = any(f.status in ("ungrounded", "miscounted") for f in findings)
+    flagged = any(f.status in ("ungrounded", "miscounted", "wrong_weekday") for f in findings)
     return NumberStage(flagged=flagged, findings=findings)

@@ -1,0 +1,51 @@
+"""A weekday beside a full date must be that date's: the calendar is code's to check."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.checks.models import SourceText
+from verifier.pipeline import verify_case
+
+APPOINTMENT = [SourceText(1, "TÜV-Termin: Mittwoch, 03.06.2026, 07:45 Uhr bei der DEKRA")]
+
+
+def reasons(answer: str) -> list[tuple[str, str]]:
+    verdict = verify_case("Wann ist der TÜV-Termin?", answer, APPOINTMENT)
+    assert verdict.flagged == bool(verdict.reasons)
+    return [(r.kind, r.text) for r in verdict.reasons]
+
+
+@pytest.mark.parametrize(
+    ("answer", "weekday"),
+    [
+        ("Der Termin ist am Donnerstag, 3. Juni 2026 [1].", "Donnerstag"),
+        ("Der Termin ist am Do., 03.06.2026 [1].", "Do"),
+        ("The appointment is on Friday, June 3, 2026 [1].", "Friday"),
+        ("Termin: 03.06.2026 (Dienstag) [1]", "Dienstag"),
+    ],
+)
+def test_a_weekday_the_date_does_not_fall_on_is_flagged(answer: str, weekday: str) -> None:
+    assert reasons(answer) == [("wrong_weekday", weekday)]
+
+
+def test_the_finding_says_which_day_it_is() -> None:
+    verdict = verify_case("?", "Am Donnerstag, 3. Juni 2026 [1].", APPOINTMENT)
+    (reason,) = verdict.reasons
+    assert reason.message_de == "Der 3. Juni 2026 ist ein Mittwoch, kein Donnerstag."
+    assert reason.message_en == '"3. Juni 2026" is a Wednesday, not a Thursday.'
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Der Termin ist am Mittwoch, 3. Juni 2026 [1].",
+        "am Mittwoch, den 3.6.2026 [1]",
+        "Termin: 03.06.2026 (Mi) [1]",
+        "Wednesday, the 3rd of June 2026 [1]",
+        "Do 3. Juni 2026 [1]",  # an abbreviation without its dot may be a word of its own
+        "Am Donnerstag ging es los; der Termin ist am 3. Juni 2026 [1].",  # not beside it
+    ],
+)
+def test_a_right_or_unrelated_weekday_is_not_flagged(answer: str) -> None:
+    assert reasons(answer) == []
