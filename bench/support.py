@@ -211,6 +211,9 @@ def generated_case(size: int = 2048, seed: int = 0) -> dict[str, Any]:
 
 def read_catalog(path: Path) -> list[dict[str, Any]]:
     """Every case of a JSONL catalog, as written."""
+    if not path.is_file():
+        # The public catalogs are not in the repository: they sit in shared/ beside it.
+        raise SystemExit(f"no catalog at {path}: give a JSONL catalog's path (see README)")
     with path.open(encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
 
