@@ -17,20 +17,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 
-from verifier.checks.identifiers import Ident, RunIndex, find_identifiers, widened
+from verifier.checks.identifiers import Ident, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, NumberStatus, SourceText
 from verifier.checks.numparse import (
-    Key,
     Reading,
     Token,
-    date_keys,
-    day_clock,
     number,
     tokenize,
-    tokenize_lines,
 )
-from verifier.checks.numwords import spelled_numbers, word_values
+from verifier.checks.numwords import spelled_numbers
 from verifier.checks.selfref import announced_lists, counts_words
+from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex
 from verifier.checks.weekdays import wrong_weekdays
 
 _CURRENCY = r"\s*(?:[$€£]|EUR|USD|US\$)?\s*$"
@@ -56,14 +53,6 @@ _TOTAL = re.compile(
     r"zusammen|gesamt|summe|differenz|unterschied)\b",
     re.I,
 )
-# Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
-_CHAIN = re.compile(
-    r"(?<![0-9])[0-9]+(?:(?:[ \u00a0\u2009\u202f]?[-/.][ \u00a0\u2009\u202f]?"
-    r"|[ \u00a0\u2009\u202f])[0-9]+)*"
-)
-_DIGITS = re.compile(r"[0-9]+")
-# "+49 (0)251 …": the national number 0251 … follows the country code's "(0)".
-_TRUNK_BEFORE = re.compile(r"(?:\+|00)[0-9]{1,3}[ \u00a0]?\(0\)[ \u00a0]?$")
 # "(0251) 4829170": an area code in brackets before the number, read as one chain.
 _AREA_IN_BRACKETS = re.compile(r"\((0[0-9]{2,5})\)(?=[ \u00a0]?[0-9])")
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
@@ -79,247 +68,11 @@ _BARE_SCALES = frozenset({100, 1000, 10**6, 10**9, 10**12})
 _MIN_CHAIN = 6  # shorter digit strings coincide too easily across differently grouped ids
 # Regrouped ids are few in a real answer; these bounds keep junk input from scanning forever.
 _MAX_CHAIN_LOOKUPS = 32
-_MAX_PROBES = 64
 _MAX_IDENTS = 32  # identifiers looked up as such; any more are left to the number check
-_MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
 _MAX_PAIRS = 40  # grounded answer numbers tried as addends; bounds the pair search
 _PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
 _REL = Decimal("0.15")  # a hedged figure ("rund 480") may be off by one rounding unit and 15 %
 _HALF = Decimal("0.5")
-
-
-_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-_SEP = "[^0-9\\n]?"  # what may stand between two digits of one token
-
-
-def _signs(key: Key) -> set[str] | None:
-    """Patterns one of which matches on every line whose tokens give key (see _Index.prepare),
-    or None when any line may.
-
-    Digits within a token are at most one character apart. A number's value keeps the written
-    digits but for zeros at either end (a scale word adds zeros; truncation keeps a prefix);
-    a year may be written with its last two digits ("05.03.26"); a day stands as digits, on the
-    line of its year; a clock hour is written as one of the hours of its twelve-hour position."""
-    kind = key[0]
-    if kind == "n" and len(key) == 2 and isinstance(key[1], str) and _NUMBER.fullmatch(key[1]):
-        v = key[1]
-        core = v.replace(".", "").strip("0")
-        if not core:
-            return None
-        out = {_SEP.join(core)}
-        if len(v) == 4 and v.isdigit() and 1970 <= int(v) <= 2069:  # _year of two digits
-            out.add(v[2:])
-        return out
-    years = [k for k in key[1:2] if isinstance(k, int) and 1000 <= k <= 9999]
-    if kind == "d" and years and len(key) == 4 and isinstance(key[3], int) and key[3] >= 0:
-        year, day = f"{years[0] % 100:02d}", str(key[3])
-        return {f"{year}[^\\n]*{day}", f"{day}[^\\n]*{year}"}
-    if kind in ("y", "ym") and years and len(key) == {"y": 2, "ym": 3}[kind]:
-        return {f"{years[0] % 100:02d}"}
-    if kind == "dm" and len(key) == 3 and isinstance(key[2], int) and key[2] >= 0:
-        return {str(key[2])}
-    if kind == "t" and len(key) == 3 and isinstance(key[1], int):
-        return {str(x) for x in range(25) if (x - key[1]) % 12 == 0} or None
-    return None
-
-
-class _Index:
-    """Every reading of a set of texts, mapped to the numbers of the texts that hold it.
-
-    A lazy index (for the excerpts) reads only the lines that may hold what prepare was told
-    the answer will look up; a look-up of anything else, or near, first reads every line."""
-
-    def __init__(self, texts: Sequence[tuple[int, str]], lazy: bool = False) -> None:
-        # Which texts hold a key, as a bit mask over their positions (bit i: texts[i]): an
-        # excerpt files tens of thousands of keys, and a set for each costs an allocation per
-        # key and a heap of containers for the garbage collector to walk.
-        self.keys: dict[Key, int] = {}
-        self.part_keys: dict[Key, int] = {}  # the groups of "3 100", maybe two numbers
-        self.trunc: dict[Key, int] = {}
-        self._texts = texts
-        self._ns = [n for n, _ in texts]
-        self._nums: list[tuple[str, int]] = []
-        self._values: list[tuple[Decimal, int]] | None = None
-        self._chains: list[tuple[int, str, set[int]]] | None = None
-        self._full = False
-        self._ready: set[Key] = set()  # keys (and truncation keys) every holder of is indexed
-        self._ready_trunc: set[Key] = set()
-        self.runs = RunIndex(texts)
-        if not lazy:
-            self._complete()
-        for i, (_, text) in enumerate(texts):
-            for v in word_values(text):
-                self.keys[("n", v)] = self.keys.get(("n", v), 0) | 1 << i
-
-    def _holders(self, bits: int | None) -> set[int] | None:
-        """The numbers of the texts in a bit mask, None for none."""
-        if bits is None:
-            return None
-        return {n for i, n in enumerate(self._ns) if bits >> i & 1}
-
-    def _index(self, i: int, tokens: Iterable[Token]) -> None:
-        seen: set[Reading] = set()
-        bit, parts = 1 << i, self.part_keys
-        for tok in tokens:
-            for r in tok.readings:
-                if r not in seen:
-                    seen.add(r)
-                    self._add(r, bit, self._ns[i])
-            for part in tok.parts:
-                for r in part.readings:
-                    parts[r.key] = parts.get(r.key, 0) | bit
-
-    def _complete(self) -> None:
-        """Index every line (again: adding a reading twice changes nothing)."""
-        if not self._full:
-            self._full = True
-            for i, (_, text) in enumerate(self._texts):
-                self._index(i, tokenize(text))
-
-    def prepare(self, readings: Iterable[Reading]) -> None:
-        """Index the lines that may hold any of these readings' keys or truncation keys."""
-        if self._full:
-            return
-        rs = list(readings)
-        keys = {r.key for r in rs}
-        truncs: set[Key] = {(r.places, r.value) for r in rs if r.key[0] == "n"}
-        signs: set[str] = set()
-        for key in (*keys, *(("n", v) for _, v in truncs)):
-            found = _signs(key)
-            if found is None:
-                self._complete()
-                return
-            signs.update(found)
-        if signs:
-            rx = re.compile("|".join(sorted(signs)))
-            for i, (_, text) in enumerate(self._texts):
-                lines: list[tuple[int, int]] = []
-                pos = 0
-                while m := rx.search(text, pos):
-                    start = text.rfind("\n", 0, m.start()) + 1
-                    end = text.find("\n", m.end())
-                    end = len(text) if end < 0 else end
-                    lines.append((start, end))
-                    pos = end + 1
-                if lines:
-                    self._index(i, tokenize_lines(text, lines, day_clock(text)))
-        self._ready |= keys
-        self._ready_trunc |= truncs
-
-    def whole(self, key: Key) -> set[int] | None:
-        """The texts holding key as a reading of a whole token, None if none."""
-        if not (self._full or key in self._ready):
-            self._complete()
-        return self._holders(self.keys.get(key))
-
-    def held(self, key: Key) -> set[int] | None:
-        """The texts holding key as a reading of a whole token or of a group of a space-grouped
-        number ("3 100"), None if none."""
-        if not (self._full or key in self._ready):
-            self._complete()
-        whole, part = self.keys.get(key), self.part_keys.get(key)
-        if whole is None and part is None:
-            return None
-        return self._holders((whole or 0) | (part or 0))
-
-    def truncated(self, key: Key) -> set[int] | None:
-        """The texts holding a number that cut to (places, value) is key, None if none."""
-        if not (self._full or key in self._ready_trunc):
-            self._complete()
-        return self._holders(self.trunc.get(key))
-
-    def rounded_up(self, places: int, value: str) -> set[int] | None:
-        """The texts holding a number that rounded half up to places is value and cut to it
-        is not (177,64 for 178; 12,46 for 12,5), None if none. Told from the numbers one unit
-        lower with one more place of 5 to 9, whole or cut: no key per number for it."""
-        with localcontext() as ctx:
-            ctx.prec = 60
-            lower = Decimal(value) - Decimal(1).scaleb(-places)
-        if lower < 0:
-            return None
-        kept = f"{lower:.{places}f}" if places else f"{lower:f}"
-        # The lines that hold the lower number's digits hold every candidate: one pattern to
-        # compile, not one per candidate (five made it a millisecond).
-        self.prepare([Reading(("n", kept), kept)])
-        sure = [f"{kept}{d}" if places else f"{kept}.{d}" for d in "56789"]
-        bits = 0
-        for c in sure:
-            bits |= self.keys.get(("n", c), 0) | self.trunc.get((places + 1, c), 0)
-        return self._holders(bits or None)
-
-    def _add(self, r: Reading, bit: int, n: int) -> None:
-        keys = self.keys
-        if r.key[0] != "n":
-            for k in date_keys(r):
-                keys[k] = keys.get(k, 0) | bit
-        else:
-            keys[r.key] = keys.get(r.key, 0) | bit  # a number's date_keys are itself
-            self._nums.append((r.value, n))
-            intp, _, frac = r.value.partition(".")
-            if frac:
-                # The values number(intp, frac[:p]) would give, without a Reading for each:
-                # this runs for every number of every excerpt.
-                whole = intp.lstrip("0") or "0"
-                trunc = self.trunc
-                for p in range(min(len(frac), _MAX_TRUNC)):
-                    cut = frac[:p].rstrip("0")
-                    key = (p, f"{whole}.{cut}" if cut else whole)
-                    trunc[key] = trunc.get(key, 0) | bit
-
-    def near(self, lo: Decimal, hi: Decimal) -> set[int]:
-        """Texts holding a written number (not a date part) with a value in [lo, hi]."""
-        self._complete()
-        if self._values is None:
-            self._values = sorted((Decimal(v), n) for v, n in set(self._nums) if len(v) <= 40)
-        out: set[int] = set()
-        i = bisect_left(self._values, (lo, -1))
-        while i < len(self._values) and self._values[i][0] <= hi:
-            out.add(self._values[i][1])
-            i += 1
-        return out
-
-    def chain(self, digits: str) -> set[int]:
-        """Texts where digits is a run of whole digit groups (0251 / 48 29 17-0, DE89 3704 …)."""
-        if self._chains is None:
-            self._chains = []
-            for n, text in self._texts:
-                groups: list[str] = []
-                bounds = {0}
-                pos = 0
-                for m in _CHAIN.finditer(text):
-                    for chain in _national_too(text, m):
-                        for g in chain:
-                            groups.append(g)
-                            pos += len(g)
-                            bounds.add(pos)
-                        groups.append("|")
-                        pos += 1
-                        bounds.add(pos)
-                self._chains.append((n, "".join(groups), bounds))
-        out: set[int] = set()
-        for n, joined, bounds in self._chains:
-            i = joined.find(digits)
-            for _ in range(_MAX_PROBES):
-                if i < 0 or (i in bounds and i + len(digits) in bounds):
-                    break
-                i = joined.find(digits, i + 1)
-            if i >= 0 and i in bounds and i + len(digits) in bounds:
-                out.add(n)
-        return out
-
-
-def _national_too(text: str, m: re.Match[str]) -> list[list[str]]:
-    """The digit groups of a chain of an excerpt, and of its national form if it is written
-    with a country code (+49 251 …, 0049 251 …, +49 (0)251 …: 0251 …)."""
-    gs = _DIGITS.findall(m.group())
-    coded = len(gs) > 1 and (
-        text[m.start() - 1 : m.start()] == "+" or (gs[0].startswith("00") and len(gs[0]) <= 5)
-    )
-    if coded:
-        return [gs, ["0" + gs[1], *gs[2:]]]
-    if _TRUNK_BEFORE.search(text, max(0, m.start() - 12), m.start()):
-        return [gs, ["0" + gs[0], *gs[1:]]]
-    return [gs]
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +104,7 @@ def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | N
         return max(num - u * _HALF, lo), min(num + u * _HALF, hi)
 
 
-def _ground(tok: Token, answer: str, src: _Index, quest: _Index) -> _Verdict | None:
+def _ground(tok: Token, answer: str, src: SourceIndex, quest: SourceIndex) -> _Verdict | None:
     """The best grounding of one answer token, or None."""
     exact = [(r, ns) for r in tok.readings if (ns := src.held(r.key)) is not None]
     # 177 (cut) or 178 (rounded) for 177,64 keeps the magnitude; 17 (too few digits) or 217
@@ -379,7 +132,7 @@ def _ground(tok: Token, answer: str, src: _Index, quest: _Index) -> _Verdict | N
     return None
 
 
-def _ground_part(tok: Token, src: _Index, quest: _Index) -> _Verdict | None:
+def _ground_part(tok: Token, src: SourceIndex, quest: SourceIndex) -> _Verdict | None:
     """Exact grounding of one group of "3 100" read as separate numbers.
 
     Nothing inexact here: with truncation, 123 and 123 could pass for 123.124 changed."""
@@ -408,8 +161,8 @@ class _Answer:
         self._chains: list[tuple[int, int, tuple[str, ...]]] = []
         # The same length, so that spans stay: "(0251) 482" reads as " 0251- 482".
         joined = _AREA_IN_BRACKETS.sub(lambda a: f" {a[1]}-", answer)
-        for m in _CHAIN.finditer(joined):
-            groups = _DIGITS.findall(m.group())
+        for m in DIGIT_CHAIN.finditer(joined):
+            groups = DIGIT_RUN.findall(m.group())
             digits: tuple[str, ...] = ("".join(groups),)
             if answer[m.start() - 1 : m.start()] == "+" and len(groups) > 1:
                 # +49 251 … is the national 0251 …: the country code stands for the leading 0.
@@ -419,11 +172,11 @@ class _Answer:
         self._lookups: dict[str, set[int]] = {}
         self._derived: dict[Decimal, tuple[str, frozenset[int], tuple[str, str]]] = {}
 
-    def chain_ground(self, tok: Token, src: _Index) -> _Verdict | None:
+    def chain_ground(self, tok: Token, src: SourceIndex) -> _Verdict | None:
         """Ground an identifier whose digit grouping differs from the excerpt's (phone, IBAN)."""
         if any(r.key[0] not in ("n", "y") or "." in r.value for r in tok.readings):
             return None
-        own = "".join(_DIGITS.findall(self.text[tok.start : tok.end]))
+        own = "".join(DIGIT_RUN.findall(self.text[tok.start : tok.end]))
         i = bisect_right(self._chain_starts, tok.start) - 1
         around = self._chains[i][2] if i >= 0 and tok.end <= self._chains[i][1] else ()
         for ds in (own, *around):
@@ -526,7 +279,7 @@ def _finding(
 
 
 def _identify(
-    ident: Ident, inside: list[Token], ans: _Answer, src: _Index, quest: _Index
+    ident: Ident, inside: list[Token], ans: _Answer, src: SourceIndex, quest: SourceIndex
 ) -> NumberFinding | None:
     """The finding of an identifier: its runs in a row in an excerpt, its digits regrouped
     (an IBAN written in blocks), or in the question; None for a unit power (m2, cm3)."""
@@ -551,8 +304,8 @@ def _identify(
 def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) -> NumberStage:
     """Check every number, date, time and identifier of the answer against the excerpts and the
     question, and every count that announces a list of the answer against that list."""
-    src = _Index([(e.n, e.checked_text) for e in excerpts], lazy=True)
-    quest = _Index([(0, question)])
+    src = SourceIndex([(e.n, e.checked_text) for e in excerpts], lazy=True)
+    quest = SourceIndex([(0, question)])
     ans = _Answer(answer)
     lists = {(a.start, a.end): a for a in announced_lists(answer)}
     findings = [a.finding(answer) for a in lists.values() if a.announced != a.items]
