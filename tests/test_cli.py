@@ -116,6 +116,33 @@ def test_serve_verifies_a_posted_answer_end_to_end(served: str, env: dict[str, s
     assert rated["verdict"]["judge_status"] == "ok"
 
 
+def test_a_second_serve_in_the_same_data_dir_refuses_and_leaves_the_first_alone(
+    served: str, env: dict[str, str], tmp_path: Path
+) -> None:
+    # A second serve ran a Redis of its own on the first one's append-only file (or failed to
+    # start one), and on exit deleted the first one's redis.url: doctor then said there was no
+    # Redis, and api and worker started their own instead of attaching to the running one.
+    url_file = tmp_path / "data" / "redis" / "redis.url"
+    first = url_file.read_text()
+    second = subprocess.Popen(
+        [*VERIFIER, "serve", "--port", str(free_port())],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        output, _ = second.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        second.terminate()
+        output, _ = second.communicate(timeout=30)
+        pytest.fail(f"a second serve ran in the same data dir:\n{output}")
+    assert second.returncode == 2, output
+    assert "already runs in this data dir" in output and "Traceback" not in output
+    assert url_file.read_text() == first
+    assert "no Redis" not in run(["doctor"], env).stderr
+
+
 def test_check_prints_a_verdict(tmp_path: Path, env: dict[str, str]) -> None:
     case = {
         "question": "Wie groß ist das Bad?",

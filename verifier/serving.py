@@ -15,7 +15,7 @@ from sqlalchemy.engine import make_url
 
 from verifier import migrate
 from verifier.config import Settings, get_settings
-from verifier.embedded_redis import EmbeddedRedis, running_url
+from verifier.embedded_redis import DataDirInUse, EmbeddedRedis, running_url
 from verifier.logs import setup_logging
 
 _T = TypeVar("_T")
@@ -37,11 +37,18 @@ def migrate_database(settings: Settings) -> None:
 
 @contextlib.contextmanager
 def redis_for(settings: Settings, *, reuse: bool) -> Iterator[Settings]:
-    """Settings with a Redis URL: the configured one, a running embedded one, or a new one."""
+    """Settings with a Redis URL: the configured one, a running embedded one, or a new one;
+    without reuse, a running embedded one is refused (serve owns the one it runs on)."""
     if settings.redis_url:
         yield settings
         return
-    url = running_url(settings.data_dir) if reuse else None
+    url = running_url(settings.data_dir)
+    if url is not None and not reuse:
+        raise DataDirInUse(
+            f"a verifier serve, api or worker already runs in this data dir "
+            f"({settings.data_dir}), its embedded Redis at {url}: stop it first, or start "
+            "`verifier api` or `verifier worker`, which attach to it"
+        )
     if url is not None:
         print(f"using the embedded Redis already running at {url}", file=sys.stderr)
         yield settings.model_copy(update={"redis_url": url})
@@ -114,10 +121,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """API and worker in one process, on the embedded defaults unless configured."""
     setup_logging()
     settings = get_settings()
-    migrate_database(settings)
-    shown = make_url(settings.resolved_database_url()).render_as_string(hide_password=True)
-    print(f"database: {shown}", file=sys.stderr)  # never the password
+    # Redis first: a second serve in this data dir is refused before it touches anything.
     with redis_for(settings, reuse=False) as resolved:
+        migrate_database(settings)
+        shown = make_url(settings.resolved_database_url()).render_as_string(hide_password=True)
+        print(f"database: {shown}", file=sys.stderr)  # never the password
         run_loop(_serve(resolved, args.host, args.port, with_worker=True))
     return 0
 
