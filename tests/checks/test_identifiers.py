@@ -233,9 +233,36 @@ def test_an_identifier_with_a_changed_digit_is_never_grounded(
     assert stage.flagged, (answer, excerpt, stage.findings)
 
 
-ibans = st.tuples(
-    st.from_regex(r"[A-Z]{2}", fullmatch=True), st.from_regex(r"[0-9]{20}", fullmatch=True)
+def with_check_digits(country: str, bban: str) -> tuple[str, str]:
+    """An IBAN's country and digits with the check digits ISO 13616 gives them."""
+    number = int("".join(str(int(c, 36)) for c in bban + country + "00"))
+    return country, f"{98 - number % 97:02d}{bban}"
+
+
+ibans = st.builds(
+    with_check_digits,
+    st.from_regex(r"[A-Z]{2}", fullmatch=True),
+    st.from_regex(r"[0-9]{18}", fullmatch=True),
 )
+
+
+def test_an_iban_missing_a_block_or_with_a_changed_digit_is_named_invalid() -> None:
+    letter = "IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX"
+    assert found("IBAN DE89 3704 0044 0532 0130 00", letter) == [
+        ("DE89 3704 0044 0532 0130 00", "grounded")
+    ]
+    # Each block of the shorter one stands in the excerpt: only its length tells.
+    stage = check_numbers("", "IBAN DE89 3704 0044 0532 0130", [SourceText(1, letter)])
+    (finding,) = stage.findings
+    assert (finding.status, finding.text) == ("ungrounded", "DE89 3704 0044 0532 0130")
+    assert finding.message_en.startswith('The IBAN "DE89 3704 0044 0532 0130" is not valid')
+    assert found("Konto DE89 3704 0044 0532 0131 00", letter) == [
+        ("DE89 3704 0044 0532 0131 00", "ungrounded")
+    ]
+    # Codes that only look like one, unlabelled and of no country's IBAN length, are codes.
+    assert found("Ref. DE12 3456 7890 12", "Ref. DE12 3456 7890 12") == [
+        ("DE12 3456 7890 12", "grounded")
+    ]
 
 
 def grouped(country: str, digits: str, blocks: bool) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 
-from verifier.checks.identifiers import Ident, find_identifiers, widened
+from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, NumberStatus, SourceText
 from verifier.checks.numparse import (
     Reading,
@@ -293,6 +293,17 @@ def _identify(
         grounds = [ans.chain_ground(t, src) for t in inside]
         if grounds and all(grounds):
             held = set(frozenset.intersection(*(v.excerpts for v in grounds if v)))
+    if broken_iban(ans.text, ident.start, ident.end):
+        # A truncated IBAN is held by its excerpt block by block; none is made up by chance.
+        text = ans.text[ident.start : ident.end]
+        return _finding(ans.text, ident.start, ident.end, None, r, ident=True).model_copy(
+            update={
+                "message_en": f'The IBAN "{text}" is not valid: a block is missing or a digit '
+                "is wrong (its length or check digits do not fit).",
+                "message_de": f"Die IBAN „{text}“ ist ungültig: ein Block fehlt oder eine "
+                "Ziffer stimmt nicht (Länge oder Prüfziffer passen nicht).",
+            }
+        )
     v = None
     if held:
         v = _Verdict("grounded", r, frozenset(held))
