@@ -10,7 +10,7 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
-from tests.conftest import Keys, run_worker
+from tests.conftest import Keys, run_worker, serve_app
 from tests.review.conftest import post_verified
 from verifier.app import create_app
 from verifier.config import Settings
@@ -164,6 +164,30 @@ async def test_missing_unknown_and_wrong_role_keys(client: httpx.AsyncClient, ke
     assert bad_key.status_code == 401 and "unknown" in bad_key.json()["message"]
     reviewer = await client.post("/v1/answers", json=VALID, headers=await keys.header("reviewer"))
     assert reviewer.status_code == 403 and "ingest" in reviewer.json()["message"]
+
+
+async def test_every_v1_route_refuses_unknown_and_repeated_query_parameters(
+    settings: Settings, keys: Keys
+) -> None:
+    # The answer routes ignored them (a misspelt parameter went unseen with a 202 or 200)
+    # while the analytics routes refused them. Every /v1 route is asked: a new one cannot forget.
+    admin = await keys.header("admin")
+    async with serve_app(settings) as (client, app):
+        routes = [
+            (method, path.replace("{answer_id}", "some-id"))
+            for path, operations in app.openapi()["paths"].items()
+            if path.startswith("/v1/")
+            for method in operations
+        ]
+        assert len(routes) == 5, routes
+        for method, url in routes:
+            for query, named in (("foo=1", "foo"), ("x=1&x=2", "x"), ("verdict=1", "verdict")):
+                response = await client.request(method, f"{url}?{query}", json=VALID, headers=admin)
+                assert response.status_code == 422, (method, url, query, response.text)
+                body = response.json()
+                assert body["error"] == "validation_error" and f"'{named}'" in body["message"]
+        # Who calls is settled first: without a key the answer is a 401, whatever the query.
+        assert (await client.get("/v1/answers/some-id?foo=1")).status_code == 401
 
 
 async def test_nothing_crosses_tenants(client: httpx.AsyncClient, keys: Keys) -> None:

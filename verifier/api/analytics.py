@@ -4,43 +4,29 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
-from fastapi.dependencies.models import Dependant
+from fastapi import APIRouter, Depends, Query
 from fastapi.responses import JSONResponse, Response
 
 from verifier.analytics.format import jsonable, to_csv
 from verifier.analytics.service import report
 from verifier.analytics.window import window
-from verifier.api.deps import AnalystDep, SessionDep, single_valued_query
-from verifier.exceptions import Forbidden, Unprocessable
+from verifier.api.deps import AnalystDep, KnownQuery, SessionDep
+from verifier.exceptions import Forbidden
 from verifier.store import metrics_queries
 
-router = APIRouter(tags=["analytics"])
-
-
-def _declared_query(dependant: Dependant) -> set[str]:
-    """The query parameters a route takes, its dependencies' included."""
-    names = {param.alias for param in dependant.query_params}
-    for sub in dependant.dependencies:
-        names |= _declared_query(sub)
-    return names
+router = APIRouter(tags=["analytics"], dependencies=[KnownQuery])
 
 
 class Window:
-    """Validated window query parameters; unknown ones are a 422, never ignored."""
+    """Validated window query parameters (unknown ones are refused by the router's KnownQuery)."""
 
     def __init__(
         self,
-        request: Request,
         principal: AnalystDep,
-        _single: Annotated[None, Depends(single_valued_query)],
         tenant: str | None = None,
         start: Annotated[str | None, Query(alias="from")] = None,
         end: Annotated[str | None, Query(alias="to")] = None,
     ) -> None:
-        unknown = set(request.query_params) - _declared_query(request.scope["route"].dependant)
-        if unknown:
-            raise Unprocessable(f"unknown query parameters: {sorted(unknown)}")
         if tenant is not None and tenant != principal.tenant and principal.role != "admin":
             raise Forbidden(f"this key reads tenant {principal.tenant!r}, not {tenant!r}")
         self.tenant = tenant or principal.tenant

@@ -8,10 +8,18 @@ from fastapi import APIRouter, Request, status
 from fastapi.responses import JSONResponse
 
 from verifier import service
-from verifier.api.deps import AnswerBodyDep, IngestDep, JsonBody, QueueDep, ReaderDep, SessionDep
+from verifier.api.deps import (
+    AnswerBodyDep,
+    IngestDep,
+    JsonBody,
+    KnownQuery,
+    QueueDep,
+    ReaderDep,
+    SessionDep,
+)
 from verifier.schemas import AnswerAccepted, AnswerIn, AnswerOut, ErrorOut
 
-router = APIRouter(prefix="/v1/answers", tags=["answers"])
+router = APIRouter(prefix="/v1/answers", tags=["answers"], dependencies=[KnownQuery])
 
 ERRORS: dict[int | str, dict[str, object]] = {
     code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 415, 422, 503)

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Request
+from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -59,6 +60,27 @@ async def get_principal(
         raise Unauthorized("Authorization header must be 'Bearer <key>'")
     keys: KeyStore = request.app.state.keys
     return await keys.authenticate(secret.strip())
+
+
+def declared_query(dependant: Dependant) -> set[str]:
+    """The query parameters a route takes, its dependencies' included."""
+    names = {param.alias for param in dependant.query_params}
+    for sub in dependant.dependencies:
+        names |= declared_query(sub)
+    return names
+
+
+async def known_query(
+    request: Request, _caller: Annotated[Principal, Depends(get_principal)]
+) -> None:
+    """A query parameter the route does not declare, or one given twice, is a 422 naming it:
+    ignored, a misspelt one would go unseen.
+
+    After the key (get_principal): a caller without one hears 401 first, whatever the query."""
+    await single_valued_query(request)
+    unknown = set(request.query_params) - declared_query(request.scope["route"].dependant)
+    if unknown:
+        raise Unprocessable(f"unknown query parameters: {sorted(unknown)}")
 
 
 async def metrics_reader(
@@ -141,6 +163,7 @@ ReaderDep = Annotated[Principal, require_role("ingest", "reviewer", "analyst", "
 ReviewerDep = Annotated[Principal, require_role("reviewer", "admin")]
 AnalystDep = Annotated[Principal, require_role("analyst", "admin")]
 MetricsReader = Depends(metrics_reader)
+KnownQuery = Depends(known_query)  # on every /v1 router
 JsonBody = Depends(require_json)
 AnswerBodyDep = Annotated[AnswerIn, Depends(read_answer)]
 

@@ -6,10 +6,10 @@ from fastapi import APIRouter
 
 from verifier import service
 from verifier.api.answers import ERRORS
-from verifier.api.deps import JsonBody, RateableAnswerDep, ReviewerDep, SessionDep
+from verifier.api.deps import JsonBody, KnownQuery, RateableAnswerDep, ReviewerDep, SessionDep
 from verifier.schemas import AnswerOut, RatingIn
 
-router = APIRouter(prefix="/v1/answers", tags=["ratings"])
+router = APIRouter(prefix="/v1/answers", tags=["ratings"], dependencies=[KnownQuery])
 
 
 @router.post(
