@@ -339,6 +339,20 @@ def test_a_sum_of_grounded_figures_is_derived_and_needs_a_word_or_cents() -> Non
     assert status("Es sind 5 Stück", "2 rot, 3 blau") == "ungrounded"
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt"),
+    [
+        ("Du hast 3 Akkuschrauber.", "Akkuschrauber, Regal B3, Anzahl: 2"),
+        ("Es sind 12 Schraubendreher.", "Schraubendreher, Fach A12, Anzahl 4"),
+    ],
+)
+def test_the_digits_of_a_place_code_count_nothing(answer: str, excerpt: str) -> None:
+    # An inventory's places (Regal B3, Fach A12) held every count that shares their digits.
+    assert check(answer, excerpt).flagged
+    assert not check("Er liegt in Regal B3, Fach A12.", "Regal B3, Fach A12").flagged
+    assert not check("Es kostete 90 Euro.", "Preis: EUR90").flagged  # a currency is no code
+
+
 def test_a_one_digit_total_of_the_answer_s_own_counts_is_derived() -> None:
     # An inventory's counts are small: "insgesamt 6" of 4 and 2 is arithmetic, not invention.
     stock = "4x USB-C-Kabel, 2x HDMI-Kabel"

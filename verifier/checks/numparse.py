@@ -400,6 +400,12 @@ def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:
     return [date(int(year) if year else None, _MONTHS[str(mon)[:3].lower()], int(day or 0))]
 
 
+def _coded(text: str, at: int) -> bool:
+    """Whether the digits at `at` follow a lone capital (Regal B3, Fach A12): a source's place
+    or part code, whose digits count nothing; "3 Akkuschrauber" is no reading of "B3"."""
+    return at > 0 and text[at - 1].isupper() and (at < 2 or not text[at - 2].isalpha())
+
+
 def _line_start(text: str, pos: int) -> bool:
     # Looks back a few characters only, so that a megabyte on one line stays linear.
     head = text[max(0, pos - 8) : pos]
@@ -467,5 +473,5 @@ def _scan(text: str, pos: int, endpos: int, strict: bool, out: list[Token]) -> N
         )
         m = li or pattern.match(text, at)
         pos = m.end() if m else c.end()
-        if m and not li:
+        if m and not li and not (not strict and m.lastgroup == "RUN" and _coded(text, at)):
             out.extend(_tokens(m, text, strict))
