@@ -97,9 +97,16 @@ def _describe(errors: list[Any]) -> str:
     return "; ".join(parts)
 
 
+def _for_machines(request: Request) -> bool:
+    """Whether the path is read by programs (the API, Prometheus, health probes), which parse
+    {error, message}; every other path is a page read by a person."""
+    path = request.url.path
+    return path.startswith(("/v1/", "/health/")) or path == "/metrics"
+
+
 def _error_for(request: Request, status: int, code: str, message: str) -> Response:
-    """An error as the error page for a page, as {error, message} for the API."""
-    if not request.url.path.startswith("/v1/"):
+    """An error as the error page for a page, as {error, message} for a program."""
+    if not _for_machines(request):
         return render(request, "error.html", status, code=status, message=message)
     return _error(status, code, message)
 
@@ -132,7 +139,7 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
         {"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
         for e in exc.errors()
     ]
-    if not request.url.path.startswith("/v1/"):  # a page: the error page, not JSON
+    if not _for_machines(request):  # a page: the error page, not JSON
         return _error_for(request, 422, "validation_error", _describe(errors))
     return _error(422, "validation_error", _describe(errors), errors)
 

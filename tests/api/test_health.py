@@ -75,6 +75,24 @@ async def test_metrics_need_the_metrics_token_or_an_admin_key(
         breakable_db.bring_back()
 
 
+async def test_metrics_and_health_errors_are_json_and_pages_stay_html(
+    client: httpx.AsyncClient, keys: Keys
+) -> None:
+    # A Prometheus scraper or a probe reads {error, message}; these came back as the HTML
+    # error page meant for a person in a browser.
+    cases = [
+        (await client.get("/metrics"), 401, "unauthorized"),
+        (await client.get("/metrics", headers=await keys.header("reviewer")), 403, "forbidden"),
+        (await client.post("/health/live"), 405, "method_not_allowed"),
+        (await client.get("/health/nothing"), 404, "not_found"),
+    ]
+    for response, status, code in cases:
+        assert response.status_code == status, response.text
+        assert response.json()["error"] == code and response.json()["message"]
+    page = await client.delete("/login")
+    assert page.status_code == 405 and page.headers["content-type"].startswith("text/html")
+
+
 async def test_metrics_count_jobs_verdicts_and_function(
     client: httpx.AsyncClient, keys: Keys, settings: Settings
 ) -> None:
