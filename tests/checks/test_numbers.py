@@ -762,6 +762,26 @@ def test_a_source_on_the_12_hour_clock_keeps_both_readings() -> None:
     assert status("the shop opens at 7 pm", "Öffnungszeiten: 7:00 bis 10:30") == "grounded"
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        ("um 7:45 pm", "TÜV am 03.06.2026, 07:45 Uhr", "ungrounded"),  # a leading zero
+        ("um 19.45 Uhr", "TÜV am 03.06.2026, 07:45 Uhr", "ungrounded"),
+        ("um 9:30 pm", "Treffen 9:30 Uhr", "ungrounded"),  # "Uhr" is the 24-hour clock
+        ("um 7:45 Uhr", "Termin 19:45", "ungrounded"),  # in the answer as well
+        ("at 7:45 am", "TÜV am 03.06.2026, 07:45 Uhr", "grounded"),
+        ("at 9:30 a.m.", "Treffen 9:30 Uhr", "grounded"),
+        ("ab 9 Uhr", "Öffnungszeiten 9-18 Uhr", "grounded"),
+    ],
+)
+def test_a_time_written_on_the_24_hour_clock_is_meant_literally(
+    answer: str, excerpt: str, expected: str
+) -> None:
+    # Only a source that wrote an hour from 13 on anywhere was read literally; 07:45 and
+    # 7:45 Uhr say it of themselves.
+    assert status(answer, excerpt) == expected
+
+
 def test_an_invalid_date_is_not_grounded_by_regrouping_a_real_one() -> None:
     assert status("Die Rechnung ist vom 0.1.2000.", "Rechnung vom 01.01.2000.") == "ungrounded"
 

@@ -179,6 +179,7 @@ _CLOCK = re.compile(
     r"(?:[ ]?(?:-|–|to|or|bis|oder)[ ]?[0-9]{1,2}(?:[:.][0-9]{2})?)?"
     r"[ ]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
 )
+_UHR_AFTER = re.compile(r"[ \u00a0]?Uhr(?![A-Za-z])")
 _GROUP = re.compile(r"[0-9]+")
 _SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
 
@@ -228,11 +229,12 @@ def _year(s: str) -> int:
     return int(s) + (2000 if int(s) < 70 else 1900) if len(s) == 2 else int(s)
 
 
-def _times(h: int, m: int, ampm: str | None) -> list[Reading]:
-    """Clock readings; without am/pm a morning hour may also mean the evening (7:45 = 19:45)."""
+def _times(h: int, m: int, ampm: str | None, literal: bool = False) -> list[Reading]:
+    """Clock readings; without am/pm a morning hour may also mean the evening (7:45 = 19:45),
+    unless the time is written on the 24-hour clock (literal: 07:45, 7:45 Uhr)."""
     if ampm:
         h = h % 12 + (12 if ampm in "Pp" else 0)
-    hours = [h] if ampm or not 1 <= h <= 12 else [h, (h + 12) % 24]
+    hours = [h] if ampm or literal or not 1 <= h <= 12 else [h, (h + 12) % 24]
     return [Reading(("t", x, m), f"{x:02d}:{m:02d}") for x in hours]
 
 
@@ -297,11 +299,12 @@ def _suffixed(
             sure = word.lower() in _SCALE_WORDS or word in ("B", "b")
             return scaled if strict and sure else rs + scaled
     clock = _CLOCK.match(text, end)
+    uhr = clock is not None and clock.group().endswith("Uhr")  # the 24-hour clock
     if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
-        return (*rs, *_times(int(rs[0].value), 0, clock["ap"]))
+        return (*rs, *_times(int(rs[0].value), 0, clock["ap"], uhr))
     # German writes the clock with a dot before "Uhr": 14.30 Uhr is 14:30, and 14.3 too.
     if clock and start is not None and (dotted := _DOTTED_CLOCK.fullmatch(text, start, end)):
-        return (*rs, *_times(int(dotted[1]), int(dotted[2]), clock["ap"]))
+        return (*rs, *_times(int(dotted[1]), int(dotted[2]), clock["ap"], uhr))
     return rs
 
 
@@ -363,7 +366,9 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         a, b, y = int(g("sa")), int(g("sb")), int(g("sy"))
         rs = [date(y, b, a), date(y, a, b)]
     elif kind == "TIME":
-        rs = [*_times(int(g("th")), int(g("tm")), g("ap"))]
+        # 07:45 and 7:45 Uhr are written on the 24-hour clock: never 19:45.
+        literal = g("th")[0] == "0" or _UHR_AFTER.match(text, end) is not None
+        rs = [*_times(int(g("th")), int(g("tm")), g("ap"), literal)]
     else:
         return []
     good = tuple(r for r in rs if r is not None)
