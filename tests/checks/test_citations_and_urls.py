@@ -110,6 +110,19 @@ def test_bare_domains_are_links_carried_by_a_page_of_their_site_or_by_text() -> 
     assert links("Siehe ple.org.") == [("url", "unknown_url", "ple.org", [])]
 
 
+def test_a_link_with_fewer_or_reordered_parameters_is_the_same_page() -> None:
+    video = [SourceText(1, "Video: https://www.youtube.com/watch?v=Qm7tX2pLk9E&amp;t=252s.")]
+
+    def status(answer: str) -> list[str]:
+        return [f.status for f in check_urls(answer, video).findings]
+
+    assert status("https://www.youtube.com/watch?t=252s&v=Qm7tX2pLk9E") == ["known"]
+    assert status("https://youtube.com/watch?v=Qm7tX2pLk9E") == ["known"]  # the start dropped
+    assert status("https://www.youtube.com/watch?v=Qm7tX2pLk9F") == ["unknown_url"]
+    assert status("https://www.youtube.com/watch?v=Qm7tX2pLk9E&t=999s") == ["unknown_url"]
+    assert status("Hier: ‘https://www.youtube.com/watch?v=Qm7tX2pLk9E’…") == ["known"]
+
+
 def test_names_with_dots_are_no_domains() -> None:
     answer = "Mit Node.js, README.md, ASP.NET oder z.B. v2.3 und 3.5 l. Ende.Neu"
     assert links(answer) == []

@@ -16,7 +16,7 @@ URL_PLAIN = r"(?i:https?://|www\.)[^\s<>\"'`\[\]{}|\\^]+"
 # skips to them at C speed instead of trying the alternation at every character of an excerpt;
 # tests/checks/test_citations_and_urls.py holds the two equal.
 _URL = re.compile(r"[hHwW](?:(?<=[hH])(?i:ttps?://)|(?<=[wW])(?i:ww\.))[^\s<>\"'`\[\]{}|\\^]+")
-_TRAILING = ".,;:!?'\"»«“”„*_"
+_TRAILING = ".,;:!?'\"»«“”„‘’…*_"
 # A name with dots is a domain only with one of these endings, written in lower case: not
 # "Node.js", "README.md", "ASP.NET" or "z.B.". Generic ones, the region's, and home networks'.
 _TLDS = (
@@ -81,7 +81,9 @@ def normalize_url(url: str) -> str:
     except ValueError:  # a malformed port or bracket: compare the text as it is
         return url.lower().rstrip("/")
     path = unquote(parts.path).rstrip("/")
-    query = f"?{parts.query}" if parts.query else ""
+    # Parameters in any order; "&amp;" is a link copied out of HTML.
+    params = sorted(p for p in parts.query.replace("&amp;", "&").split("&") if p)
+    query = "?" + "&".join(params) if params else ""
     return f"{host}{port}{path}{query}"
 
 
@@ -97,15 +99,24 @@ class _Carried:
     def __init__(self, pairs: Iterable[tuple[str, int]]) -> None:
         self.keys: dict[str, set[int]] = {}
         self.hosts: dict[str, set[int]] = {}
+        self.pages: dict[str, list[tuple[frozenset[str], int]]] = {}  # page -> its queries
         for key, n in pairs:
             self.keys.setdefault(key, set()).add(n)
             self.hosts.setdefault(_host(key), set()).add(n)
+            page, _, query = key.partition("?")
+            self.pages.setdefault(page, []).append((frozenset(query.split("&")) - {""}, n))
 
     def carriers(self, key: str) -> set[int]:
-        """Excerpts carrying the link; for a bare host (a site's own name) any page of it."""
+        """Excerpts carrying the link; for a bare host (a site's own name) any page of it, and
+        for a page with fewer parameters (a start time dropped) the page with more."""
         if _host(key) == key and not key.startswith("mailto:"):
             return self.keys.get(key, set()) | self.hosts.get(key, set())
-        return self.keys.get(key, set())
+        held = self.keys.get(key, set())
+        if held or key.startswith("mailto:"):
+            return held
+        page, _, query = key.partition("?")
+        asked = frozenset(query.split("&")) - {""}
+        return {n for params, n in self.pages.get(page, ()) if asked <= params}
 
 
 def known_urls(excerpts: Sequence[SourceText]) -> dict[str, set[int]]:
