@@ -19,7 +19,7 @@ from verifier import monitoring
 from verifier.analytics.format import figures_csv, figures_text
 from verifier.analytics.service import report
 from verifier.analytics.window import window
-from verifier.config import Settings, get_settings
+from verifier.config import Settings, SettingsError, get_settings
 from verifier.db import open_database
 from verifier.embedded_redis import running_url
 from verifier.evaluate import JudgeFn, case_problem, evaluate, read_cases
@@ -297,7 +297,12 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `verifier` command."""
     args = build_parser().parse_args(argv)
     try:
+        get_settings()  # every command refuses wrong settings before it does anything
         code: int = args.handler(args)
+    except SettingsError as exc:
+        for problem in exc.problems:
+            print(f"verifier: error: {problem}", file=sys.stderr)
+        return 2
     except VerifierError as exc:
         print(f"verifier: error: {exc.message}", file=sys.stderr)
         return 2

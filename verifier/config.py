@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import difflib
+import os
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from verifier.judge.stage import JudgeSettings
@@ -139,7 +143,55 @@ class Settings(BaseSettings):
         return f"sqlite+aiosqlite:///{(self.data_dir / 'verifier.db').resolve()}"
 
 
+PREFIX = "VERIFIER_"
+# VERIFIER_ variables that are no setting: scripts/test.sh and tests/conftest.py read
+# VERIFIER_TEST_* and VERIFIER_REQUIRE_POSTGRES, bench/ reads VERIFIER_BENCH_*. CI sets them
+# for every process it starts, the CLI's included.
+NOT_SETTINGS = frozenset({"VERIFIER_REQUIRE_POSTGRES"})
+NOT_SETTINGS_PREFIXES = ("VERIFIER_TEST_", "VERIFIER_BENCH_")
+# Echoed in an error, these would end up in a terminal's scrollback or a CI log.
+SECRETS = frozenset({"metrics_token", "session_secret", "database_url", "redis_url"})
+
+
+class SettingsError(ValueError):
+    """Settings the environment gives wrongly; each problem names its variable."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def unknown_variables(environ: Mapping[str, str]) -> list[str]:
+    """A problem for each VERIFIER_ variable that is no setting, with the likely one meant."""
+    known = {PREFIX + name.upper() for name in Settings.model_fields}
+    problems = []
+    for name in sorted(environ):
+        upper = name.upper()  # pydantic-settings reads names in any case
+        if not upper.startswith(PREFIX) or upper in known or upper in NOT_SETTINGS:
+            continue
+        if upper.startswith(NOT_SETTINGS_PREFIXES):
+            continue
+        close = difflib.get_close_matches(upper, known, n=1, cutoff=0.8)
+        problems.append(f"{name} is no setting" + (f"; did you mean {close[0]}?" if close else ""))
+    return problems
+
+
+def _problem(error: Any) -> str:
+    field = str(error["loc"][0]) if error.get("loc") else ""
+    name = PREFIX + field.upper() if field else "settings"
+    shown = "" if field in SECRETS else f", got {error.get('input')!r}"
+    return f"{name}: {error['msg']}{shown}"
+
+
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    """The process-wide settings, read from the environment on first use."""
-    return Settings()
+    """The process-wide settings, read from the environment on first use; SettingsError
+    names every variable that is wrong or unknown."""
+    problems = unknown_variables(os.environ)
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        raise SettingsError(problems + [_problem(e) for e in exc.errors()]) from None
+    if problems:
+        raise SettingsError(problems)
+    return settings

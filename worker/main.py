@@ -23,7 +23,9 @@ from worker.tasks import judge_answer, verify_answer
 
 async def startup(ctx: dict[str, Any]) -> None:
     """Open the database engine once per worker process."""
-    settings: Settings = ctx.setdefault("settings", get_settings())
+    if "settings" not in ctx:  # setdefault would read the environment even when given some
+        ctx["settings"] = get_settings()
+    settings: Settings = ctx["settings"]
     # No ping before each transaction (three round trips each with asyncpg): a store that
     # meets a connection the server dropped tries once more at once, on the fresh pool
     # (verification.store_verdict); anything else that fails the job is retried by arq.
