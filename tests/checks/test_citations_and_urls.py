@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 from verifier.checks.citations import check_citations, find_markers, sentence_spans
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
-from verifier.checks.urls import _URL, URL_PLAIN, check_urls, normalize_url
+from verifier.checks.urls import (
+    _BARE_DOMAIN,
+    _EMAIL,
+    _URL,
+    URL_PLAIN,
+    _mentions_of,
+    _trim,
+    check_urls,
+    normalize_url,
+)
 
 EXCERPTS = [
     SourceText(1, "Wohnzimmer 30,47 m²\nKüche 9,86 m²", url="https://paperless.home.arpa/doc/412"),
@@ -188,3 +197,19 @@ def test_the_fast_link_pattern_matches_its_plain_spelling(pieces: list[str]) -> 
     text = "".join(pieces)
     plain = re.compile(URL_PLAIN)
     assert [m.span() for m in _URL.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+_MENTION_PIECES = [
+    "a", "Shop", "-", ".", ".de", ".com", ".js", "@", "info", "/", "//", "p", " ", "\n", "(",
+    ")", "ü", "_", "x.y", "www.", "https:", "1",
+]  # fmt: skip
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_MENTION_PIECES), max_size=14))
+def test_reading_only_around_endings_finds_what_a_whole_pass_finds(pieces: list[str]) -> None:
+    # The excerpts' bare domains and addresses are read around their marks, for speed.
+    text = "".join(pieces)
+    whole = {normalize_url(_trim(m.group())) for m in _BARE_DOMAIN.finditer(text)}
+    whole |= {"mailto:" + m.group().rstrip(".").lower() for m in _EMAIL.finditer(text)}
+    assert set(_mentions_of([SourceText(1, text)]).keys) == whole

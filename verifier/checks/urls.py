@@ -28,6 +28,12 @@ _BARE_DOMAIN = re.compile(
     rf"(?<![\w.@/-])(?:[^\W_][\w-]*\.)+(?:{_TLDS})(?![\w-]|\.[^\W_])(?::[0-9]{{1,5}})?"
     r"(?:/[^\s<>\"'`\[\]{}|\\^]*)?"
 )
+# What every bare domain and every address holds; and where a link ends at the latest.
+_ENDING = re.compile(rf"\.(?:{_TLDS})(?![\w-]|\.[^\W_])")
+_AT = re.compile("@")
+_SPACE = re.compile(r"[\s<>\"'`\[\]{}|\\^]")
+_NAME_REACH = 255  # the longest domain name; longer than any address's local part
+_HOST_CHARS = re.compile(r"[\w.-]*")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@(?:[^\W_][\w-]*\.)+[A-Za-z]{2,}(?![\w-]|\.[^\W_])")
 
 
@@ -132,17 +138,42 @@ def _links_of(excerpts: Sequence[SourceText]) -> _Carried:
 
 
 def _mentions_of(excerpts: Sequence[SourceText]) -> _Carried:
-    """The bare domains and e-mail addresses of the excerpts' texts: a slower pass, made only
-    for an answer with a link the URLs do not carry."""
-    pairs = [
-        (normalize_url(_trim(m.group())), e.n)
-        for e in excerpts
-        for m in _BARE_DOMAIN.finditer(e.checked_text)
-    ]
-    pairs += [
-        (_email_key(m.group()), e.n) for e in excerpts for m in _EMAIL.finditer(e.checked_text)
-    ]
+    """The bare domains and e-mail addresses of the excerpts' texts, for an answer with a link
+    the URLs do not carry. Both patterns are tried only around what every match holds (a
+    domain ending, an @): over a whole excerpt they would try every character."""
+    pairs: list[tuple[str, int]] = []
+    for e in excerpts:
+        text = e.checked_text
+        for lo, hi in _around(text, _ENDING, skip_url_hosts=True):
+            pairs += [
+                (normalize_url(_trim(m.group())), e.n) for m in _BARE_DOMAIN.finditer(text, lo, hi)
+            ]
+        for lo, hi in _around(text, _AT, skip_url_hosts=False):
+            pairs += [(_email_key(m.group()), e.n) for m in _EMAIL.finditer(text, lo, hi)]
     return _Carried(pairs)
+
+
+def _around(text: str, marks: re.Pattern[str], skip_url_hosts: bool) -> list[tuple[int, int]]:
+    """The word (from a space to a space, as far back as a name reaches) around each mark;
+    none for a mark in a URL's host (a bare domain cannot start there), if skip_url_hosts."""
+    spans: list[tuple[int, int]] = []
+    for mark in marks.finditer(text):
+        if spans and mark.start() < spans[-1][1]:
+            continue  # in the word before
+        reach = max(0, mark.start() - _NAME_REACH)
+        lo = max(reach, *(text.rfind(c, reach, mark.start()) + 1 for c in " \n\t"))
+        space = _SPACE.search(text, mark.end())
+        hi = space.start() if space else len(text)
+        slashes = text.rfind("//", lo, mark.start())
+        if (
+            skip_url_hosts
+            and slashes >= 0
+            and _HOST_CHARS.fullmatch(text, slashes + 2, mark.start())
+        ):
+            spans.append((mark.end(), mark.end()))  # a URL's host: the quick pass read it
+        else:
+            spans.append((lo, hi))
+    return spans
 
 
 def _email_key(address: str) -> str:
