@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -141,6 +142,16 @@ def test_a_second_serve_in_the_same_data_dir_refuses_and_leaves_the_first_alone(
     assert "already runs in this data dir" in output and "Traceback" not in output
     assert url_file.read_text() == first
     assert "no Redis" not in run(["doctor"], env).stderr
+
+
+def test_help_names_every_command(env: dict[str, str]) -> None:
+    # The description listed the commands by hand and had left doctor out.
+    shown = run(["--help"], env).stdout
+    commands = re.search(r"\{([a-z,]+)\}", shown)
+    assert commands is not None, shown
+    description = shown.split("\n\n")[1]
+    for command in commands.group(1).split(","):
+        assert command in description, (command, description)
 
 
 def test_check_prints_a_verdict(tmp_path: Path, env: dict[str, str]) -> None:

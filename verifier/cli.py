@@ -1,4 +1,4 @@
-"""The `verifier` command: serve, worker, api, keys, users, report, check, eval."""
+"""The `verifier` command: serving, keys and accounts, health, figures and checks."""
 
 from __future__ import annotations
 
@@ -11,17 +11,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from redis.asyncio import Redis
-from redis.exceptions import RedisError
 from sqlalchemy.exc import IntegrityError
 
-from verifier import monitoring
 from verifier.analytics.format import figures_csv, figures_text
 from verifier.analytics.service import report
 from verifier.analytics.window import window
 from verifier.config import Settings, SettingsError, get_settings
 from verifier.db import open_database
-from verifier.embedded_redis import running_url
+from verifier.doctor import cmd_doctor
 from verifier.evaluate import JudgeFn, case_problem, evaluate, read_cases
 from verifier.exceptions import VerifierError
 from verifier.judge.client import probe
@@ -118,39 +115,6 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _doctor(
-    redis_url: str, queue_name: str
-) -> tuple[dict[str, float], dict[str, str] | None]:
-    redis = Redis.from_url(redis_url, socket_connect_timeout=3)
-    try:
-        return await monitoring.read(redis, queue_name), await monitoring.redis_config(redis)
-    finally:
-        await redis.aclose()
-
-
-def cmd_doctor(_: argparse.Namespace) -> int:
-    """Print the monitors of function with their bounds; exit 1 when one is off."""
-    settings = get_settings()
-    redis_url = settings.redis_url or running_url(settings.data_dir)
-    if redis_url is None:
-        raise ValueError("no Redis to read counters from: set VERIFIER_REDIS_URL or start serve")
-    try:
-        counters, config = asyncio.run(_doctor(redis_url, settings.queue_name))
-    except (RedisError, OSError) as exc:
-        raise ValueError(f"Redis at {redis_url} is unavailable: {exc}") from exc
-    checks = monitoring.function_checks(counters, settings.judge_enabled)
-    checks += monitoring.durability_checks(config)
-    for check in checks:
-        value = "no data" if check.value is None else f"{check.value:.3g}"
-        mark = "OFF" if check.off else "ok "
-        print(
-            f"{mark} {check.name}: {value} (bound {check.bound})"
-            + (f" — {check.why}" if check.off else "")
-        )
-    print("counters: " + ", ".join(f"{k}={v:g}" for k, v in sorted(counters.items())))
-    return 1 if any(c.off for c in checks) else 0
-
-
 def _days(value: str) -> float:
     """A key's lifetime in days: more than none, and a date the calendar still has."""
     days = float(value)
@@ -234,7 +198,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(prog="verifier", description=__doc__)
+    parser = argparse.ArgumentParser(prog="verifier")
     sub = parser.add_subparsers(dest="command", required=True)
 
     for name, handler, helptext in (
@@ -269,7 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
     user.add_argument("--tenant", default="default")
     user.set_defaults(handler=cmd_users_create)
 
-    doctor = sub.add_parser("doctor", help="monitors of function; exit 1 when one is off")
+    doctor = sub.add_parser(
+        "doctor", help="the judge's Ollama and the monitors of function; exit 1 when one is off"
+    )
     doctor.set_defaults(handler=cmd_doctor)
 
     rep = sub.add_parser("report", help="false alarms and catch rate against blind ratings")
@@ -290,6 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--no-judge", action="store_true")
     ev.add_argument("--out", metavar="RESULTS.jsonl")
     ev.set_defaults(handler=cmd_eval)
+    # From the commands themselves: a list written by hand had left one out.
+    parser.description = f"The `verifier` command: {', '.join(sub.choices)}."
     return parser
 
 

@@ -15,6 +15,7 @@ from redis.asyncio import Redis
 
 from tests.api.test_answers import submission
 from tests.conftest import BreakableDatabase, Keys, run_worker, serve_app
+from tests.fakes.ollama_server import FakeOllama
 from verifier import monitoring
 from verifier.config import Settings
 from verifier.logs import JsonFormatter, answer_id_var, setup_logging
@@ -153,10 +154,12 @@ def test_log_lines_are_json_with_the_answer_id() -> None:
     assert line["status"] == "done" and line["level"] == "info"
 
 
-async def run_doctor(redis_url: str, queue: str) -> subprocess.CompletedProcess[str]:
-    """`verifier doctor` as an operator runs it, on this Redis and queue only."""
+async def run_doctor(redis_url: str, queue: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    """`verifier doctor` as an operator runs it, on this Redis and queue only; the judge is
+    off unless extra switches it on."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
     env.update(VERIFIER_REDIS_URL=redis_url, VERIFIER_QUEUE_NAME=queue)
+    env.update({"VERIFIER_JUDGE_ENABLED": "false", **extra})
     return await asyncio.to_thread(
         subprocess.run,
         [sys.executable, "-m", "verifier.cli", "doctor"],
@@ -223,9 +226,35 @@ async def test_doctor_exits_non_zero_when_a_monitor_is_off(redis_url: str) -> No
                 "excerpt_chars": 800,
             },
         )
-        healthy = await run_doctor(redis_url, queue)
-        assert healthy.returncode == 0, healthy.stdout + healthy.stderr
-        await monitoring.add(redis, queue, {"jobs_started": 20, "jobs_done": 20, "verdicts": 20})
-        sick = await run_doctor(redis_url, queue)
+        async with FakeOllama() as ollama:
+            judged = {"VERIFIER_JUDGE_ENABLED": "true", "VERIFIER_OLLAMA_URL": ollama.url}
+            healthy = await run_doctor(redis_url, queue, **judged)
+            assert healthy.returncode == 0, healthy.stdout + healthy.stderr
+            await monitoring.add(
+                redis, queue, {"jobs_started": 20, "jobs_done": 20, "verdicts": 20}
+            )
+            sick = await run_doctor(redis_url, queue, **judged)
     assert sick.returncode == 1
     assert "OFF share of verdicts with a judge result: 0.167" in sick.stdout
+
+
+async def test_doctor_says_when_the_judge_has_no_ollama(redis_url: str) -> None:
+    # doctor never asked Ollama: with none there every verdict's judge stage read
+    # 'unavailable' while doctor found nothing off.
+    queue = f"test:{uuid.uuid4().hex}"
+    nowhere = "http://127.0.0.1:9"
+    missing = await run_doctor(
+        redis_url, queue, VERIFIER_JUDGE_ENABLED="true", VERIFIER_OLLAMA_URL=nowhere
+    )
+    assert missing.returncode == 1, missing.stdout + missing.stderr
+    judge = [line for line in missing.stdout.splitlines() if " judge: " in line]
+    assert len(judge) == 1 and judge[0].startswith("OFF judge: Ollama is unreachable at " + nowhere)
+    assert "the judge stage will be reported unavailable" in judge[0]
+    async with FakeOllama() as ollama:
+        there = await run_doctor(
+            redis_url, queue, VERIFIER_JUDGE_ENABLED="true", VERIFIER_OLLAMA_URL=ollama.url
+        )
+        assert there.returncode == 0, there.stdout + there.stderr
+        assert f"ok  judge: Ollama at {ollama.url} has gemma3:12b" in there.stdout
+    off = await run_doctor(redis_url, queue)  # VERIFIER_JUDGE_ENABLED=false
+    assert off.returncode == 0 and "ok  judge: off (VERIFIER_JUDGE_ENABLED is false)" in off.stdout
