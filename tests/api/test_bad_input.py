@@ -162,8 +162,15 @@ async def test_missing_unknown_and_wrong_role_keys(client: httpx.AsyncClient, ke
     assert no_key.status_code == 401 and "Authorization" in no_key.json()["message"]
     bad_key = await client.post("/v1/answers", json=VALID, headers={"Authorization": "Bearer vk_x"})
     assert bad_key.status_code == 401 and "unknown" in bad_key.json()["message"]
-    reviewer = await client.post("/v1/answers", json=VALID, headers=await keys.header("reviewer"))
-    assert reviewer.status_code == 403 and "ingest" in reviewer.json()["message"]
+    reviewer_key = await keys.header("reviewer")
+    reviewer = await client.post("/v1/answers", json=VALID, headers=reviewer_key)
+    assert reviewer.status_code == 403
+    assert reviewer.json()["message"] == "this route needs an ingest or admin key, not reviewer"
+    figures = await client.get("/v1/metrics/verifier", headers=reviewer_key)
+    assert figures.json()["message"] == "this route needs an analyst or admin key, not reviewer"
+    ingest = await keys.header("ingest")
+    rating = await client.post("/v1/answers/some-id/rating", json={}, headers=ingest)
+    assert rating.json()["message"] == "this route needs a reviewer or admin key, not ingest"
 
 
 async def test_every_v1_route_refuses_unknown_and_repeated_query_parameters(

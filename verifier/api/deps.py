@@ -106,7 +106,8 @@ def require_role(*roles: Role) -> Any:
     async def check(principal: Annotated[Principal, Depends(get_principal)]) -> Principal:
         if principal.role not in roles:
             allowed = " or ".join(roles)
-            raise Forbidden(f"this route needs a {allowed} key, not {principal.role}")
+            article = "an" if allowed[0] in "aeiou" else "a"
+            raise Forbidden(f"this route needs {article} {allowed} key, not {principal.role}")
         return principal
 
     return Depends(check)
