@@ -14,6 +14,8 @@ from sqlalchemy import text
 from tests.analytics.conftest import NOV, stages
 from tests.conftest import Keys
 from tests.review.conftest import post_verified
+from verifier.analytics.service import summary_sentence
+from verifier.analytics.stats import Confusion
 from verifier.config import Settings
 from verifier.db import SessionMaker, unit_of_work
 from verifier.store import repository
@@ -257,3 +259,14 @@ async def test_days_are_utc_days_whatever_the_servers_time_zone(
             await session.execute(text(f'ALTER DATABASE "{name}" RESET timezone'))
             await session.commit()
     assert [bucket["bucket"] for bucket in body["over_time"]] == ["2026-11-10"]
+
+
+@pytest.mark.parametrize(("rated", "said"), [(0, "0 rated answers,"), (1, "1 rated answer,")])
+def test_the_summary_counts_rated_answers_in_good_grammar(rated: int, said: str) -> None:
+    # One rated answer read "1 rated answers".
+    confusion = Confusion()
+    if rated:
+        confusion.add(True, False, rated)
+    assert summary_sentence(confusion)["text"] == (
+        f"no data: {said} and the figures need both correct and incorrect ones"
+    )

@@ -19,13 +19,17 @@ def _bucket(day: Any, by: str) -> str:
     return value.isoformat()
 
 
+def _rated(count: int) -> str:
+    return f"{count} rated answer" + ("" if count == 1 else "s")
+
+
 def summary_sentence(confusion: Confusion) -> dict[str, Any]:
     """The experiment rule in words, and whether the verifier shows an effect."""
     catch, false_alarm = confusion.catch_rate(), confusion.false_alarm_rate()
     catch_ci, alarm_ci = catch.interval(), false_alarm.interval()
     if catch_ci is None or alarm_ci is None:
         return {
-            "text": f"no data: {confusion.total} rated answers, and the figures need both "
+            "text": f"no data: {_rated(confusion.total)}, and the figures need both "
             "correct and incorrect ones",
             "effect": None,
         }
@@ -34,7 +38,7 @@ def summary_sentence(confusion: Confusion) -> dict[str, Any]:
         "text": (
             f"catch rate {catch.value:.1%} (CI {catch_ci[0]:.1%}–{catch_ci[1]:.1%}) at "
             f"false-alarm rate {false_alarm.value:.1%} (CI {alarm_ci[0]:.1%}–{alarm_ci[1]:.1%}) "
-            f"over {confusion.total} rated answers; the catch rate's lower bound is "
+            f"over {_rated(confusion.total)}; the catch rate's lower bound is "
             + ("above" if effect else "not above")
             + " the false-alarm rate's upper bound"
         ),
