@@ -48,6 +48,20 @@ def test_a_marker_naming_no_excerpt_is_dangling() -> None:
     assert citations("Die Küche hat 9,86 m² [1, 2].") == []
 
 
+def test_citations_in_words_name_excerpts_too() -> None:
+    assert [m.numbers for m in find_markers("laut Quelle 2, (Passage 1), Auszüge 1 und 2")] == [
+        (2,),
+        (1,),
+        (1, 2),
+    ]
+    assert citations("Laut Quelle 5 hat die Küche 9,86 m².") == [
+        ("dangling_citation", "Quelle 5", [5], [])
+    ]
+    assert citations("Laut Auszug 2 beträgt die Miete 890 EUR.") == []
+    assert citations("Laut Auszug 1 beträgt die Miete 890 EUR.") == [("miscited", "890", [1], [2])]
+    assert [m.numbers for m in find_markers("Version 1.5 der Quelle 1.5")] == []
+
+
 def test_a_number_cited_from_the_wrong_excerpt_is_miscited() -> None:
     assert citations("Laut [2] hat die Küche 9,86 m².") == [("miscited", "9,86", [2], [1])]
     assert citations("Die Miete beträgt 890 EUR [1].") == [("miscited", "890", [1], [2])]

@@ -12,6 +12,11 @@ from verifier.checks.models import CitationFinding, CitationStage, NumberStage, 
 # [2], [1, 3], [1;2], [1-3], [1–3]; one marker per bracket pair, so [1][2] is two markers.
 _MARKER = re.compile(r"\[\s*(\d{1,4}(?:\s*[,;\-–—]\s*\d{1,4})*)\s*\]")
 _PART = re.compile(r"(\d{1,4})(?:\s*[\-–—]\s*(\d{1,4}))?")
+# Citations in words: "laut Quelle 2", "(Passage 1)", "excerpts 1 and 3", "Auszug Nr. 4".
+_WORDED = re.compile(
+    r"\b(?i:passages?|excerpts?|sources?|quellen?|auszug|auszügen?)[ \t]*(?i:nr\.?|no\.?|#)?"
+    r"[ \t]*(\d{1,3}(?:[ \t]*(?:,|and|und|&|[-–—])[ \t]*\d{1,3})*)(?![\d.,]?\d)"
+)
 _LEADING_MARKERS = re.compile(r"(?:\s*" + _MARKER.pattern + ")+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 # A period after these ends no sentence ("inkl. 19 % MwSt.", "ca. 480 €", "z. B.").
@@ -38,9 +43,10 @@ class Marker:
 
 
 def find_markers(text: str) -> list[Marker]:
-    """Every citation marker in the text, with ranges expanded ([1-3] names 1, 2 and 3)."""
+    """Every citation marker in the text, in brackets or in words ("Quelle 2"), with ranges
+    expanded ([1-3] names 1, 2 and 3)."""
     markers = []
-    for match in _MARKER.finditer(text):
+    for match in (*_MARKER.finditer(text), *_WORDED.finditer(text)):
         numbers: list[int] = []
         for part in _PART.finditer(match.group(1)):
             low = int(part.group(1))
@@ -49,7 +55,7 @@ def find_markers(text: str) -> list[Marker]:
                 high = low  # not a range a writer means; keep the first number only
             numbers.extend(range(low, high + 1))
         markers.append(Marker(match.start(), match.end(), match.group(), tuple(numbers)))
-    return markers
+    return sorted(markers, key=lambda m: m.start)
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
