@@ -50,3 +50,16 @@ def test_report_in_three_formats(settings: Settings) -> None:
 def test_a_bad_date_is_named(settings: Settings) -> None:
     bad = report(settings, "--from", "last tuesday")
     assert bad.returncode == 2 and "last tuesday" in bad.stderr
+
+
+def test_a_backwards_window_names_the_dates_given(settings: Settings) -> None:
+    # It said "to (2026-11-02T00:00:00+00:00)": the end of the window, not the date given.
+    backwards = report(settings, "--from", "2026-11-30", "--to", "2026-11-01")
+    assert backwards.returncode == 2
+    assert (
+        "verifier: error: from '2026-11-30' must be before to '2026-11-01' or on that day"
+        in backwards.stderr
+    )
+    assert "2026-11-02" not in backwards.stderr
+    future = report(settings, "--from", "2999-01-01")
+    assert future.returncode == 2 and "must be before now (" in future.stderr

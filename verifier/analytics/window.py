@@ -43,7 +43,12 @@ def window(start: str | None, end: str | None) -> tuple[datetime, datetime]:
     since = parse_moment(start, "from")
     begin = to - timedelta(days=30) if since is None else _within(since[0], "from", start)
     if begin >= to:
-        raise Unprocessable(f"from ({begin.isoformat()}) must be before to ({to.isoformat()})")
+        # The user's own values: 'to' as computed is the day after a date given.
+        if until is None:
+            bound = f"now ({to:%Y-%m-%d %H:%M} UTC), the default to"
+        else:
+            bound = f"to {end!r}" + (" or on that day" if until[1] else "")
+        raise Unprocessable(f"from {start!r} must be before {bound}")
     return begin, to
 
 
