@@ -353,6 +353,20 @@ def test_the_digits_of_a_place_code_count_nothing(answer: str, excerpt: str) -> 
     assert not check("Es kostete 90 Euro.", "Preis: EUR90").flagged  # a currency is no code
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt"),
+    [
+        ("Er ist 30 cm breit und 40 cm hoch.", "Karton B30 x H40 x T20 cm"),
+        ("Weite 32, Länge 34", "Jeans W32 L34"),
+        ("im 3. Quartal 2025", "Umsatz Q3 2025"),
+        ("mit 8 mm Gewinde", "Schrauben M8 x 40"),
+    ],
+)
+def test_the_digits_of_a_measure_s_letter_are_its_number(answer: str, excerpt: str) -> None:
+    # Only a storage place's code (after Regal, Fach, Lagerplatz ...) counts nothing.
+    assert not check(answer, excerpt).flagged
+
+
 def test_a_one_digit_total_of_the_answer_s_own_counts_is_derived() -> None:
     # An inventory's counts are small: "insgesamt 6" of 4 and 2 is arithmetic, not invention.
     stock = "4x USB-C-Kabel, 2x HDMI-Kabel"

@@ -405,10 +405,20 @@ def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:
     return [date(int(year) if year else None, _MONTHS[str(mon)[:3].lower()], int(day or 0))]
 
 
+# A storage place named before its code: "Regal B3", "Fach A12", "Lagerplatz C-7".
+_PLACE = re.compile(
+    r"(?i:regal|fach|schublade|lager(?:platz|ort)?|stellplatz|raum|zimmer"
+    r"|schrank|shelf|bin|drawer|rack|room|location|standort)[ \t:.]*\Z"
+)
+
+
 def _coded(text: str, at: int) -> bool:
-    """Whether the digits at `at` follow a lone capital (Regal B3, Fach A12): a source's place
-    or part code, whose digits count nothing; "3 Akkuschrauber" is no reading of "B3"."""
-    return at > 0 and text[at - 1].isupper() and (at < 2 or not text[at - 2].isalpha())
+    """Whether the digits at `at` are a storage place's code (Regal B3, Fach A12), whose digits
+    count nothing: "3 Akkuschrauber" is no reading of "B3". Other letters before digits may
+    name a measure (B30 x H40 cm, W32 L34, Q3 2025, M8): those stay numbers."""
+    if at < 1 or not text[at - 1].isupper() or (at >= 2 and text[at - 2].isalpha()):
+        return False
+    return _PLACE.search(text, max(0, at - 24), at - 1) is not None
 
 
 def _line_start(text: str, pos: int) -> bool:
