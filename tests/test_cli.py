@@ -154,6 +154,24 @@ def test_help_names_every_command(env: dict[str, str]) -> None:
         assert command in description, (command, description)
 
 
+def test_serve_on_a_port_in_use_ends_with_one_clear_error(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    # The bind error was followed by asyncio's "Task exception was never retrieved" and a
+    # traceback of uvicorn's SystemExit.
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run(["serve", "--port", str(port)], env)
+    assert result.returncode == 2, result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"verifier: error: cannot listen on 127.0.0.1:{port}: "), last
+    assert "address already in use" in last
+    assert "Traceback" not in result.stderr and "never retrieved" not in result.stderr
+    assert not (tmp_path / "data" / "redis" / "redis.url").exists()  # its Redis stopped
+
+
 def test_check_prints_a_verdict(tmp_path: Path, env: dict[str, str]) -> None:
     case = {
         "question": "Wie groß ist das Bad?",

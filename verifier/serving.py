@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
 import sys
 from collections.abc import Coroutine, Iterator
@@ -78,13 +79,32 @@ class _Server(uvicorn.Server):
                 loop.remove_signal_handler(sig)
 
 
+class CannotServe(OSError):
+    """The API could not start listening (the port taken, the app's startup failed)."""
+
+
+async def _listen(server: uvicorn.Server, host: str, port: int) -> None:
+    # uvicorn calls sys.exit when it cannot bind or start the app. A SystemExit in a task
+    # stops the event loop without the task's error ever being read (asyncio then logs
+    # "Task exception was never retrieved" with a traceback): it becomes an error here.
+    try:
+        await server.serve()
+    except SystemExit as exc:
+        cause = exc.__context__
+        if isinstance(cause, OSError) and cause.errno:
+            why = os.strerror(cause.errno).lower()  # uvicorn's own text repeats the address
+        else:
+            why = "the log above says why"
+        raise CannotServe(f"cannot listen on {host}:{port}: {why}") from None
+
+
 async def _serve(settings: Settings, host: str, port: int, with_worker: bool) -> None:
     from verifier.app import create_app
     from worker.main import build_workers, run_workers
 
     # log_config=None: uvicorn logs through our JSON handler instead of its own setup.
     server = _Server(uvicorn.Config(create_app(settings), host=host, port=port, log_config=None))
-    serving = asyncio.create_task(server.serve())
+    serving = asyncio.create_task(_listen(server, host, port))
     workers = build_workers(settings, handle_signals=False) if with_worker else []
     working = asyncio.create_task(run_workers(workers))
     # uvicorn exposes readiness only as a flag, so it is polled.
