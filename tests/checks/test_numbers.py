@@ -786,6 +786,10 @@ def test_a_source_on_the_12_hour_clock_keeps_both_readings() -> None:
         ("at 7:45 am", "TÜV am 03.06.2026, 07:45 Uhr", "grounded"),
         ("at 9:30 a.m.", "Treffen 9:30 Uhr", "grounded"),
         ("ab 9 Uhr", "Öffnungszeiten 9-18 Uhr", "grounded"),
+        ("um 19 Uhr", "um 7 Uhr abends", "grounded"),
+        ("um 2:00", "um 2 Uhr nachts", "grounded"),
+        ("at 7 pm", "um 7 Uhr", "ungrounded"),
+        ("open until 10pm", "Pizza for $10, reviewed 2022-01-10", "ungrounded"),  # a time only
     ],
 )
 def test_a_time_written_on_the_24_hour_clock_is_meant_literally(

@@ -23,6 +23,11 @@ def reasons(answer: str) -> list[tuple[str, str]]:
         ("Der Termin ist am Do., 03.06.2026 [1].", "Do"),
         ("The appointment is on Friday, June 3, 2026 [1].", "Friday"),
         ("Termin: 03.06.2026 (Dienstag) [1]", "Dienstag"),
+        ("Am Donnerstag, dem 3. Juni 2026 [1].", "Donnerstag"),
+        ("Termin: **Donnerstag**, 3. Juni 2026 [1]", "Donnerstag"),
+        ("Donnerstag (3. Juni 2026) [1]", "Donnerstag"),
+        ("Der 3. Juni 2026, ein Donnerstag [1].", "Donnerstag"),
+        ("Thu, June 3, 2026 [1]", "Thu"),
     ],
 )
 def test_a_weekday_the_date_does_not_fall_on_is_flagged(answer: str, weekday: str) -> None:
@@ -45,6 +50,9 @@ def test_the_finding_says_which_day_it_is() -> None:
         "Wednesday, the 3rd of June 2026 [1]",
         "Do 3. Juni 2026 [1]",  # an abbreviation without its dot may be a word of its own
         "Am Donnerstag ging es los; der Termin ist am 3. Juni 2026 [1].",  # not beside it
+        "So, June 3, 2026 is the date [1].",  # "So," is a word, not Sonntag
+        "Er kam am Dienstag. 3. Juni 2026 war der Termin [1].",  # a sentence ends there
+        "Termin: **Mi.**, 03.06.2026 [1]",
     ],
 )
 def test_a_right_or_unrelated_weekday_is_not_flagged(answer: str) -> None:

@@ -29,6 +29,7 @@ _ABBREVIATION = re.compile(
 # starts in lower case ("am 3. und 4. Mai").
 _ORDINAL = re.compile(r"(?<![0-9.])[0-9]{1,2}\.$")
 _MONTH = re.compile(r"J[aä]n|Feb|M[aä]r|Mrz|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez")
+_WORD = re.compile(r"[^\W\d_]+")
 _MAX_RANGE = 50
 
 
@@ -65,10 +66,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     for boundary in _SENTENCE_END.finditer(text):
         if "\n" not in text[boundary.start() : boundary.end()]:
             before = text[max(start, boundary.start() - 12) : boundary.start()]
-            after = text[boundary.end() : boundary.end() + 1]
+            after = _WORD.match(text, boundary.end())
             if (
                 _ABBREVIATION.search(before)
-                or after.islower()
+                or (after is not None and after.group().islower())  # not iPhone, macOS
                 or (_ORDINAL.search(before) and _MONTH.match(text, boundary.end()))
             ):
                 continue

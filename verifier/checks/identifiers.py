@@ -258,18 +258,22 @@ _IBAN_LENGTHS = {
     "SE": 24,
 }  # fmt: skip
 _IBAN_SHAPE = re.compile(r"([A-Z]{2})([0-9]{2})((?:[ \u00a0]?[0-9A-Z]){8,30})")
-_IBAN_LABEL = re.compile(r"iban[ \t]*:?[ \t]*\Z", re.IGNORECASE)
+# "IBAN DE…", "**IBAN:** DE…", "Die IBAN lautet DE…", "The IBAN is DE…".
+_IBAN_LABEL = re.compile(r"iban\W{0,4}(?:[^\W\d_]+\W{1,3}){0,2}\Z", re.IGNORECASE)
 
 
 def broken_iban(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is an IBAN (labelled as one, or of its country's length) whose
-    length or check digits are wrong: a block missing or a digit changed (ISO 13616)."""
+    """Whether text[start:end], labelled as an IBAN, is too short or has wrong check digits:
+    a block missing or a digit changed (ISO 13616). Blocks after a whole, valid IBAN are
+    another number ("… 0130 00 12 Monate"); a masked one (DE89 XXXX …) is not checked."""
     shape = _IBAN_SHAPE.fullmatch(text, start, end)
-    if shape is None or shape[1] not in _IBAN_LENGTHS:
+    if shape is None or shape[1] not in _IBAN_LENGTHS or "XXX" in shape.group():
         return False
+    if not _IBAN_LABEL.search(text[max(0, start - 30) : start].rsplit("\n", 1)[-1]):
+        return False  # a code of another kind, or grounded or not as any code is
     compact = re.sub(r"[ \u00a0]", "", shape.group())
-    labelled = _IBAN_LABEL.search(text[max(0, start - 12) : start]) is not None
-    if len(compact) != _IBAN_LENGTHS[shape[1]]:
-        return labelled
-    moved = compact[4:] + compact[:4]
+    length = _IBAN_LENGTHS[shape[1]]
+    if len(compact) < length:
+        return True
+    moved = compact[4:length] + compact[:4]
     return int("".join(str(int(c, 36)) for c in moved)) % 97 != 1

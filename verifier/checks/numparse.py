@@ -180,6 +180,19 @@ _CLOCK = re.compile(
     r"[ ]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
 )
 _UHR_AFTER = re.compile(r"[ \u00a0]?Uhr(?![A-Za-z])")
+_PART_OF_DAY = re.compile(r"[ \u00a0]+(abends|nachmittags|nachts|morgens|früh|vormittags)\b")
+
+
+def _part_of_day(text: str, at: int, hour: int) -> str | None:
+    """a or p for "7 Uhr abends" (19:00) and "7 Uhr morgens", from the word after Uhr."""
+    word = _PART_OF_DAY.match(text, at)
+    if word is None or hour > 12:
+        return None
+    if word[1] in ("abends", "nachmittags") or (word[1] == "nachts" and hour >= 8):
+        return "p"
+    return "a"
+
+
 _GROUP = re.compile(r"[0-9]+")
 _SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
 
@@ -301,10 +314,15 @@ def _suffixed(
     clock = _CLOCK.match(text, end)
     uhr = clock is not None and clock.group().endswith("Uhr")  # the 24-hour clock
     if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
-        return (*rs, *_times(int(rs[0].value), 0, clock["ap"], uhr))
+        h = int(rs[0].value)
+        ap = clock["ap"] or (_part_of_day(text, clock.end(), h) if uhr else None)
+        # In an answer "7 pm" is a time only: any 7 of an excerpt would ground it as a number.
+        return (*_times(h, 0, ap, uhr),) if strict else (*rs, *_times(h, 0, ap, uhr))
     # German writes the clock with a dot before "Uhr": 14.30 Uhr is 14:30, and 14.3 too.
     if clock and start is not None and (dotted := _DOTTED_CLOCK.fullmatch(text, start, end)):
-        return (*rs, *_times(int(dotted[1]), int(dotted[2]), clock["ap"], uhr))
+        h = int(dotted[1])
+        ap = clock["ap"] or (_part_of_day(text, clock.end(), h) if uhr else None)
+        return (*rs, *_times(h, int(dotted[2]), ap, uhr))
     return rs
 
 
@@ -366,9 +384,11 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         a, b, y = int(g("sa")), int(g("sb")), int(g("sy"))
         rs = [date(y, b, a), date(y, a, b)]
     elif kind == "TIME":
-        # 07:45 and 7:45 Uhr are written on the 24-hour clock: never 19:45.
-        literal = g("th")[0] == "0" or _UHR_AFTER.match(text, end) is not None
-        rs = [*_times(int(g("th")), int(g("tm")), g("ap"), literal)]
+        # 07:45 and 7:45 Uhr are written on the 24-hour clock: never 19:45 (but 7:45 Uhr
+        # abends is).
+        h, uhr = int(g("th")), _UHR_AFTER.match(text, end)
+        ap = g("ap") or (_part_of_day(text, uhr.end(), h) if uhr else None)
+        rs = [*_times(h, int(g("tm")), ap, g("th")[0] == "0" or uhr is not None)]
     else:
         return []
     good = tuple(r for r in rs if r is not None)

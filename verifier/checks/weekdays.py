@@ -19,20 +19,32 @@ _NAMES: dict[str, int] = {
     **{w[:3].lower(): i for i, w in enumerate(_EN)},
     **{w[:2].lower(): i for i, w in enumerate(_DE)},
 }
-_NAME = r"(?:[A-Z][a-z]+)"
-# Right before the date ("Donnerstag, 3. Juni", "Do., 03.06.", "Thursday, the 3rd") or in
-# brackets right after it ("03.06.2026 (Mittwoch)"). Capitalised, as weekdays are written;
-# the abbreviations (Do, Mi, Thu) only with their dot or comma, or in brackets.
-_BEFORE = re.compile(rf"(?<![^\W\d_])({_NAME})(\.,?|,)?[ \t\u00a0]+(?:den|the)?[ \t\u00a0]*$")
-_AFTER = re.compile(rf"[ \t\u00a0]*\(({_NAME})\.?\)")
-_LOOK_BACK = 20
+_NAME = r"(?:[A-Z][a-z]+|[A-Z]{6,})"
+_MARK = r"(?:\*\*|__|\*|_)?"  # Markdown emphasis around the name
+# Right before the date ("Donnerstag, 3. Juni", "**Do.**, 03.06.", "Thursday, the 3rd",
+# "Donnerstag (3. Juni") or after it ("03.06.2026 (Mittwoch)", "3. Juni 2026, ein Mittwoch").
+# Capitalised, as weekdays are written.
+_BEFORE = re.compile(
+    rf"(?<![^\W\d_]){_MARK}({_NAME}){_MARK}(\.)?{_MARK}[ \t\u00a0]*(,|[-–—(])?"
+    r"[ \t\u00a0]*(?:den|dem|the)?[ \t\u00a0]*\Z"
+)
+_IN_BRACKETS = re.compile(rf"[ \t\u00a0]*\(({_NAME})\.?\)")
+_APPOSITION = re.compile(rf",[ \t\u00a0]+(?:ein|an|a)[ \t\u00a0]+({_NAME})(?![^\W\d_])")
+_LOOK_BACK = 24
 
 
-def _weekday(word: str, abbreviated_ok: bool) -> int | None:
+def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
+    """The day a word names, if it is written as a weekday: a full name without a full stop
+    (that ends a sentence), Thu with a dot or a comma, Do with its dot or in brackets ("So,"
+    is a word)."""
     day = _NAMES.get(word.lower())
-    if day is None or (len(word) <= 3 and not abbreviated_ok):
+    if day is None:
         return None
-    return day
+    if len(word) > 3:
+        return None if dotted else day
+    if len(word) == 3:
+        return day if dotted or sep == "," or bracketed else None
+    return day if dotted or bracketed else None
 
 
 def wrong_weekdays(answer: str, tokens: Sequence[Token]) -> list[NumberFinding]:
@@ -48,13 +60,13 @@ def wrong_weekdays(answer: str, tokens: Sequence[Token]) -> list[NumberFinding]:
             actual = date(y, m, d).weekday()
         except ValueError:  # 31.06.: no such day, and no weekday to check
             continue
-        before = _BEFORE.search(answer, max(0, tok.start - _LOOK_BACK), tok.start)
-        after = _AFTER.match(answer, tok.end)
-        named = before or after
-        if named is None:
-            continue
-        claimed = _weekday(named[1], abbreviated_ok=bool(after or (before and before[2])))
-        if claimed is None or claimed == actual:
+        claimed, named = None, _BEFORE.search(answer, max(0, tok.start - _LOOK_BACK), tok.start)
+        if named is not None:
+            claimed = _weekday(named[1], bool(named[2]), named[3] or "", named[3] == "(")
+        if claimed is None:
+            named = _IN_BRACKETS.match(answer, tok.end) or _APPOSITION.match(answer, tok.end)
+            claimed = _weekday(named[1], False, "", True) if named else None
+        if named is None or claimed is None or claimed == actual:
             continue
         written = answer[tok.start : tok.end]
         findings.append(
