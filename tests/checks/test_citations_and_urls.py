@@ -195,6 +195,8 @@ def test_a_german_ordinal_date_does_not_end_the_sentence_its_citation_belongs_to
     assert kinds("Tierarzt am 2. Mai 2026 [1] und Fressnapf am 3. Mai 2026 [2].") == []
     # The date is in the sentence that cites the wrong excerpt, not in a piece of its own.
     assert kinds("Am 2. Mai 2026 warst du beim Tierarzt [2].") == [("miscited", "2. Mai 2026")]
+    # A sentence may start with a brand written in lower case.
+    assert kinds("Die Impfung kostete 68,40 €. iPhone-Hülle am 3. Mai 2026 [2].") == []
     # An ordinal that does end a sentence still does.
     assert sentence_spans("Er kam als 3. Dann ging er.") == [(0, 13), (14, 27)]
 

@@ -259,10 +259,28 @@ def test_an_iban_missing_a_block_or_with_a_changed_digit_is_named_invalid() -> N
     assert found("Konto DE89 3704 0044 0532 0131 00", letter) == [
         ("DE89 3704 0044 0532 0131 00", "ungrounded")
     ]
-    # Codes that only look like one, unlabelled and of no country's IBAN length, are codes.
+    # Codes that only look like one, unlabelled, are codes.
     assert found("Ref. DE12 3456 7890 12", "Ref. DE12 3456 7890 12") == [
         ("DE12 3456 7890 12", "grounded")
     ]
+    order = "Bestellnummer DE12 3456 7890 1234 5678 90"
+    assert not check_numbers("", order, [SourceText(1, order)]).flagged
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["Die IBAN lautet DE89 3704 0044 0532 0130.", "**IBAN:** DE89 3704 0044 0532 0130"],
+)
+def test_an_iban_is_known_by_its_label_in_a_sentence(answer: str) -> None:
+    letter = "IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX"
+    assert check_numbers("", answer, [SourceText(1, letter)]).flagged
+
+
+def test_a_whole_iban_before_another_number_or_a_masked_one_is_no_broken_iban() -> None:
+    rent = "Miete: IBAN DE89 3704 0044 0532 0130 00 12 Monate"
+    assert not check_numbers("", rent, [SourceText(1, rent)]).flagged
+    masked = "IBAN DE89 XXXX XXXX XXXX 0130 00"
+    assert not check_numbers("", masked, [SourceText(1, masked)]).flagged
 
 
 def grouped(country: str, digits: str, blocks: bool) -> str:
