@@ -451,6 +451,20 @@ def test_small_spelled_out_numbers_absent_from_the_excerpts_are_not_flagged() ->
 
 
 @pytest.mark.parametrize(
+    "answer",
+    [
+        "in the twenty-first century",
+        "the thirty-first of December",
+        "a twenty-something founder",
+        "twenty or so guests, forty-odd chairs",
+        "Treffen um fünfzehn Uhr",
+    ],
+)
+def test_ordinals_rough_counts_and_hours_in_words_are_no_counts_to_find(answer: str) -> None:
+    assert not check(answer, "Nichts davon.").flagged
+
+
+@pytest.mark.parametrize(
     ("answer", "excerpt", "word"),
     [
         ("Es waren zweiunddreißig Belege.", "Es waren 23 Belege.", "zweiunddreißig"),

@@ -64,6 +64,9 @@ _DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{
 # "hundred" or "Millionen" count nothing. Measured on the catalogs: see README.
 FLAG_ABSENT_WORDS = False
 ABSENT_WORDS_FLAGGED_FROM = 13
+_LOOSE_AFTER = re.compile(
+    r"-(?:something|odd|ish)\b|[ \u00a0]+(?:or so|oder so|odd|Uhr|o['’]clock)\b", re.I
+)
 _BARE_SCALES = frozenset({100, 1000, 10**6, 10**9, 10**12})
 _MIN_CHAIN = 6  # shorter digit strings coincide too easily across differently grouped ids
 # Regrouped ids are few in a real answer; these bounds keep junk input from scanning forever.
@@ -368,7 +371,10 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         results.append((tok, v or ans.chain_ground(tok, src)))
     spelled: dict[tuple[int, int], int] = {}
     for tok, sp in zip(worded, words, strict=True):
-        spelled[tok.start, tok.end] = sp.value
+        # An ordinal ("the twenty-first century"), a rough count ("twenty-something", "forty
+        # or so") or an hour ("fünfzehn Uhr") is no count to be found as such.
+        loose = not sp.cardinal or _LOOSE_AFTER.match(answer, sp.end) is not None
+        spelled[tok.start, tok.end] = 0 if loose else sp.value
         results.append((tok, _ground(tok, answer, src, quest)))
     ans.learn_sums([(t, v) for t, v in results if v is not None])
     for tok, v in results:

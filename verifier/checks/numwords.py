@@ -68,16 +68,19 @@ _JOIN = (" ", "-", "\u00a0")
 _LIMIT = 10**15
 # Words that state a count by themselves; ordinals, "one", "once" or a bare "million" do not
 # ("one of them", "the second time", "millions of"), so the answer's own words use only these.
+_ORDINALS = (
+    {w + e for w in _DE_ORD for e in ("e", "en", "er", "es", "em")}
+    | set(_EN_ORD)
+    | {w + "th" for w in _EN}
+    | {w[:-1] + "ieth" for w in _EN_TENS}
+)
 _CARDINALS = (
     frozenset(
         w
         for w, v in _WORDS.items()
         if 2 <= v < 100 or (w.endswith(("hundert", "tausend")) and w not in ("hundert", "tausend"))
     )
-    - {w + e for w in _DE_ORD for e in ("e", "en", "er", "es", "em")}
-    - set(_EN_ORD)
-    - {w + "th" for w in _EN}
-    - {w[:-1] + "ieth" for w in _EN_TENS}
+    - _ORDINALS
     - {"twice", "dozen"}
 )
 
@@ -95,6 +98,11 @@ class Spelled:
     def counts(self) -> bool:
         """Whether the run states a count of two or more in cardinal words."""
         return self.value >= 2 and any(w in _CARDINALS for w in self.words)
+
+    @property
+    def cardinal(self) -> bool:
+        """Whether the run ends in no ordinal: "twenty-one", not "twenty-first"."""
+        return self.words[-1] not in _ORDINALS
 
 
 def _runs(parts: list[str]) -> Iterator[tuple[int, int, int, list[int]]]:
