@@ -378,7 +378,7 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
     elif kind in _DATED:
         rs = _dated(kind, g)
         if not strict:  # a source's range dates its other end too: "10. bis 14. August 2026"
-            for values in other_ends(kind, m, text, _is_month):
+            for values in other_ends(kind, m, text, _month_of):
                 rs += _dated(kind, _overlaid(g, values))
     elif kind == "SLASH":
         a, b, y = int(g("sa")), int(g("sb")), int(g("sy"))
@@ -406,8 +406,9 @@ def _overlaid(
     return lambda name: values.get(name) or g(name)
 
 
-def _is_month(word: str) -> bool:
-    return _LENIENT_MONTH.fullmatch(word) is not None
+def _month_of(word: str) -> int | None:
+    """The month a word names (Juni, Jun., June), None if it names none."""
+    return _MONTHS[word[:3].lower()] if _LENIENT_MONTH.fullmatch(word) else None
 
 
 def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:

@@ -43,7 +43,8 @@ def _signs(key: Key) -> set[str] | None:
     Digits within a token are at most one character apart. A number's value keeps the written
     digits but for zeros at either end (a scale word adds zeros; truncation keeps a prefix);
     a year may be written with its last two digits ("05.03.26"); a day stands as digits, on the
-    line of its year; a clock hour is written as one of the hours of its twelve-hour position."""
+    line of its year or, where a range crosses New Year ("28.12. bis 03.01.2027"), of the next;
+    a clock hour is written as one of the hours of its twelve-hour position."""
     kind = key[0]
     if kind == "n" and len(key) == 2 and isinstance(key[1], str) and _NUMBER.fullmatch(key[1]):
         v = key[1]
@@ -56,9 +57,12 @@ def _signs(key: Key) -> set[str] | None:
         return out
     years = [k for k in key[1:2] if isinstance(k, int) and 1000 <= k <= 9999]
     if kind == "d" and years and len(key) == 4 and isinstance(key[3], int) and key[3] >= 0:
-        year, day = f"{years[0] % 100:02d}", str(key[3])
-        return {f"{year}[^\\n]*{day}", f"{day}[^\\n]*{year}"}
-    if kind in ("y", "ym") and years and len(key) == {"y": 2, "ym": 3}[kind]:
+        day = str(key[3])
+        written = {f"{y % 100:02d}" for y in (years[0], years[0] + 1)}
+        return {f"{y}[^\\n]*{day}" for y in written} | {f"{day}[^\\n]*{y}" for y in written}
+    if kind == "ym" and years and len(key) == 3:
+        return {f"{y % 100:02d}" for y in (years[0], years[0] + 1)}
+    if kind == "y" and years and len(key) == 2:
         return {f"{years[0] % 100:02d}"}
     if kind == "dm" and len(key) == 3 and isinstance(key[2], int) and key[2] >= 0:
         return {str(key[2])}
