@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,7 @@ from verifier.checks.citations import check_citations, find_markers, sentence_sp
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
 from verifier.checks.urls import (
-    _BARE_DOMAIN,
+    _ANY_BARE_DOMAIN,
     _EMAIL,
     _URL,
     URL_PLAIN,
@@ -146,6 +147,35 @@ def test_a_link_with_fewer_or_reordered_parameters_is_the_same_page() -> None:
     assert status("Hier: ‘https://www.youtube.com/watch?v=Qm7tX2pLk9E’…") == ["known"]
 
 
+@pytest.mark.parametrize(
+    ("excerpt", "answer"),
+    [
+        ("Bestellung bei Amazon, 3 Artikel", "Du hast bei Amazon.de bestellt."),  # the shop
+        ("Postfach bei WEB.DE", "Dein Postfach bei Web.de"),
+        ("Mail von no-reply@amazon.de", "Die Mail kam von amazon.de."),
+        ("Blog: https://blog.example.com/post", "Alles auf example.com."),
+        ("Kontakt: info [at] beispiel.de", "Schreib an info@beispiel.de."),
+        ("Kontakt: info (at) shop (punkt) de", "Schreib an info@shop.de."),
+    ],
+)
+def test_a_site_or_an_address_named_as_an_excerpt_names_it_is_carried(
+    excerpt: str, answer: str
+) -> None:
+    assert not check_urls(answer, [SourceText(1, excerpt)]).flagged
+
+
+@pytest.mark.parametrize(
+    ("excerpt", "answer"),
+    [
+        ("Bestellung bei Amazon", "Du hast bei Zalando.de bestellt."),
+        ("Kontakt: info [at] shop.de", "Schreib an rechnung@shop.de."),
+        ("Blog: https://blog.example.com/post", "Alles auf example.com/preise."),
+    ],
+)
+def test_another_site_or_address_is_still_flagged(excerpt: str, answer: str) -> None:
+    assert check_urls(answer, [SourceText(1, excerpt)]).flagged
+
+
 def test_names_with_dots_are_no_domains() -> None:
     answer = "Mit Node.js, README.md, ASP.NET oder z.B. v2.3 und 3.5 l. Ende.Neu"
     assert links(answer) == []
@@ -216,7 +246,7 @@ def test_the_fast_link_pattern_matches_its_plain_spelling(pieces: list[str]) -> 
 
 
 _MENTION_PIECES = [
-    "a", "Shop", "-", ".", ".de", ".com", ".js", "@", "info", "/", "//", "p", " ", "\n", "(",
+    "a", "Shop", "-", ".", ".de", ".DE", ".com", ".js", "@", "info", "/", "//", "p", " ", "\n", "(",
     ")", "ü", "_", "x.y", "www.", "https:", "1",
 ]  # fmt: skip
 
@@ -226,6 +256,7 @@ _MENTION_PIECES = [
 def test_reading_only_around_endings_finds_what_a_whole_pass_finds(pieces: list[str]) -> None:
     # The excerpts' bare domains and addresses are read around their marks, for speed.
     text = "".join(pieces)
-    whole = {normalize_url(_trim(m.group())) for m in _BARE_DOMAIN.finditer(text)}
-    whole |= {"mailto:" + m.group().rstrip(".").lower() for m in _EMAIL.finditer(text)}
+    whole = {normalize_url(_trim(m.group())) for m in _ANY_BARE_DOMAIN.finditer(text)}
+    addresses = {m.group().rstrip(".").lower() for m in _EMAIL.finditer(text)}
+    whole |= {"mailto:" + a for a in addresses} | {a.split("@")[1] for a in addresses}
     assert set(_mentions_of([SourceText(1, text)]).keys) == whole

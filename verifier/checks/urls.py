@@ -31,9 +31,14 @@ _BARE_DOMAIN = re.compile(
 # What every bare domain and every address holds; and where a link ends at the latest.
 _ENDING = re.compile(rf"\.(?:{_TLDS})(?![\w-]|\.[^\W_])")
 _AT = re.compile("@")
+_ANY_ENDING = re.compile(_ENDING.pattern, re.IGNORECASE)
+_MASKED = re.compile(r"[\[({](?:at|ät|dot|punkt)[\])}]", re.IGNORECASE)
+_MASKED_AT = re.compile(r"\s*[\[({]\s*(?:at|ät)\s*[\])}]\s*", re.IGNORECASE)
+_MASKED_DOT = re.compile(r"\s*[\[({]\s*(?:dot|punkt)\s*[\])}]\s*", re.IGNORECASE)
 _SPACE = re.compile(r"[\s<>\"'`\[\]{}|\\^]")
 _NAME_REACH = 255  # the longest domain name; longer than any address's local part
 _HOST_CHARS = re.compile(r"[\w.-]*")
+_ANY_BARE_DOMAIN = re.compile(_BARE_DOMAIN.pattern, re.IGNORECASE)
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@(?:[^\W_][\w-]*\.)+[A-Za-z]{2,}(?![\w-]|\.[^\W_])")
 
 
@@ -116,7 +121,9 @@ class _Carried:
         """Excerpts carrying the link; for a bare host (a site's own name) any page of it, and
         for a page with fewer parameters (a start time dropped) the page with more."""
         if _host(key) == key and not key.startswith("mailto:"):
-            return self.keys.get(key, set()) | self.hosts.get(key, set())
+            # A site's own name: any page of it, or of a site under it (blog.example.com).
+            under = {n for host, ns in self.hosts.items() if host.endswith("." + key) for n in ns}
+            return self.keys.get(key, set()) | self.hosts.get(key, set()) | under
         held = self.keys.get(key, set())
         if held or key.startswith("mailto:"):
             return held
@@ -143,14 +150,43 @@ def _mentions_of(excerpts: Sequence[SourceText]) -> _Carried:
     domain ending, an @): over a whole excerpt they would try every character."""
     pairs: list[tuple[str, int]] = []
     for e in excerpts:
-        text = e.checked_text
-        for lo, hi in _around(text, _ENDING, skip_url_hosts=True):
+        # An excerpt may write a domain in capitals (WEB.DE) and an address spelled out.
+        text = _unmasked(e.checked_text)
+        for lo, hi in _around(text, _ANY_ENDING, skip_url_hosts=True):
             pairs += [
-                (normalize_url(_trim(m.group())), e.n) for m in _BARE_DOMAIN.finditer(text, lo, hi)
+                (normalize_url(_trim(m.group())), e.n)
+                for m in _ANY_BARE_DOMAIN.finditer(text, lo, hi)
             ]
         for lo, hi in _around(text, _AT, skip_url_hosts=False):
-            pairs += [(_email_key(m.group()), e.n) for m in _EMAIL.finditer(text, lo, hi)]
+            for m in _EMAIL.finditer(text, lo, hi):
+                # An address also names its domain: "no-reply@amazon.de" vouches for amazon.de.
+                pairs += [
+                    (_email_key(m.group()), e.n),
+                    (_email_key(m.group())[7:].split("@")[1], e.n),
+                ]
     return _Carried(pairs)
+
+
+def _brand_carriers(host: str, excerpts: Sequence[SourceText]) -> set[int]:
+    """Excerpts naming the shop or service a bare site name stands for: "bei Amazon.de" for
+    an excerpt's "Bestellung bei Amazon" (the name capitalised, as a name is written)."""
+    name = host.removeprefix("www.").split(".")[-2] if host.count(".") else ""
+    if len(name) < 3:
+        return set()
+    brand = re.compile(
+        rf"(?<![\w.@/-])(?i:{re.escape(name[0])}){re.escape(name[1:])}(?![\w@-])", re.I
+    )
+    return {
+        e.n for e in excerpts if any(m.group()[0].isupper() for m in brand.finditer(e.checked_text))
+    }
+
+
+def _unmasked(text: str) -> str:
+    """The text with addresses spelled out to keep them from bots written plainly: "info [at]
+    beispiel [punkt] de" is info@beispiel.de."""
+    if not _MASKED.search(text):
+        return text
+    return _MASKED_DOT.sub(".", _MASKED_AT.sub("@", text))
 
 
 def _around(text: str, marks: re.Pattern[str], skip_url_hosts: bool) -> list[tuple[int, int]]:
@@ -215,5 +251,7 @@ def check_urls(answer: str, excerpts: Sequence[SourceText]) -> UrlStage:
             if mentions is None:
                 mentions = _mentions_of(excerpts)
             held = mentions.carriers(key)
+        if not held and kind == "url" and _host(key) == key and "//" not in link:
+            held = _brand_carriers(key, excerpts)
         findings.append(_finding(start, end, link, kind, sorted(held)))
     return UrlStage(flagged=any(f.status != "known" for f in findings), findings=findings)
