@@ -15,11 +15,13 @@ from verifier.checks.numbers import check_numbers
 from verifier.checks.urls import (
     _ANY_BARE_DOMAIN,
     _EMAIL,
+    _SCHEME,
     _URL,
     URL_PLAIN,
     _mentions_of,
     _trim,
     check_urls,
+    find_urls,
     normalize_url,
 )
 
@@ -247,7 +249,7 @@ def test_the_fast_link_pattern_matches_its_plain_spelling(pieces: list[str]) -> 
 
 _MENTION_PIECES = [
     "a", "Shop", "-", ".", ".de", ".DE", ".com", ".js", "@", "info", "/", "//", "p", " ", "\n", "(",
-    ")", "ü", "_", "x.y", "www.", "https:", "1",
+    ")", "ü", "_", "x.y", "www.", "https:", "1", "h", "w", "http://",
 ]  # fmt: skip
 
 
@@ -256,7 +258,13 @@ _MENTION_PIECES = [
 def test_reading_only_around_endings_finds_what_a_whole_pass_finds(pieces: list[str]) -> None:
     # The excerpts' bare domains and addresses are read around their marks, for speed.
     text = "".join(pieces)
-    whole = {normalize_url(_trim(m.group())) for m in _ANY_BARE_DOMAIN.finditer(text)}
+    # Bare domains outside the URLs with a scheme, which the quick pass reads.
+    urls = [(start, end) for start, end, url in find_urls(text) if _SCHEME.match(url)]
+    whole = {
+        normalize_url(_trim(m.group()))
+        for m in _ANY_BARE_DOMAIN.finditer(text)
+        if not any(start <= m.start() < end for start, end in urls)
+    }
     addresses = {m.group().rstrip(".").lower() for m in _EMAIL.finditer(text)}
     whole |= {"mailto:" + a for a in addresses} | {a.split("@")[1] for a in addresses}
     assert set(_mentions_of([SourceText(1, text)]).keys) == whole

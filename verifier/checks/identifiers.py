@@ -271,7 +271,7 @@ def broken_iban(text: str, start: int, end: int) -> bool:
         return False
     if not _IBAN_LABEL.search(text[max(0, start - 30) : start].rsplit("\n", 1)[-1]):
         return False  # a code of another kind, or grounded or not as any code is
-    compact = re.sub(r"[ \u00a0]", "", shape.group())
+    compact = shape.group().replace(" ", "").replace("\u00a0", "")
     length = _IBAN_LENGTHS[shape[1]]
     if len(compact) < length:
         return True

@@ -57,11 +57,10 @@ def _signs(key: Key) -> set[str] | None:
         return out
     years = [k for k in key[1:2] if isinstance(k, int) and 1000 <= k <= 9999]
     if kind == "d" and years and len(key) == 4 and isinstance(key[3], int) and key[3] >= 0:
-        day = str(key[3])
-        written = {f"{y % 100:02d}" for y in (years[0], years[0] + 1)}
-        return {f"{y}[^\\n]*{day}" for y in written} | {f"{day}[^\\n]*{y}" for y in written}
+        day, year = str(key[3]), f"{years[0] % 100:02d}"
+        return {f"{year}[^\\n]*{day}", f"{day}[^\\n]*{year}", *_next_year(years[0], key[2], day)}
     if kind == "ym" and years and len(key) == 3:
-        return {f"{y % 100:02d}" for y in (years[0], years[0] + 1)}
+        return {f"{years[0] % 100:02d}", *_next_year(years[0], key[2], "")}
     if kind == "y" and years and len(key) == 2:
         return {f"{years[0] % 100:02d}"}
     if kind == "dm" and len(key) == 3 and isinstance(key[2], int) and key[2] >= 0:
@@ -69,6 +68,15 @@ def _signs(key: Key) -> set[str] | None:
     if kind == "t" and len(key) == 3 and isinstance(key[1], int):
         return {str(x) for x in range(25) if (x - key[1]) % 12 == 0} or None
     return None
+
+
+def _next_year(year: int, month: object, day: str) -> set[str]:
+    """For a date from October on, the sign of a range across New Year that writes only the
+    next year in full ("28.12. bis 03.01.2027"): the next year's two digits alone would pick
+    most lines of a receipt."""
+    if not isinstance(month, int) or month < 10:
+        return set()
+    return {f"{day}[^\\n]*{year + 1}" if day else str(year + 1)}
 
 
 class SourceIndex:
