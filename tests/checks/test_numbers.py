@@ -318,6 +318,40 @@ def test_a_hedge_word_allows_rounding(answer: str, excerpt: str, expected: str) 
     assert status(answer, excerpt) == expected
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        ("Die Lampe kostete unter 50 €.", "Lampe 48,90 €", "grounded"),
+        ("Die Lampe kostete unter 45 €.", "Lampe 48,90 €", "ungrounded"),
+        ("über 400 Aufrufe", "488 Aufrufe", "grounded"),  # a bound, up to the next hundred
+        ("mehr als 1.000 Aufrufe", "1.380 Aufrufe", "grounded"),
+        ("höchstens 30 Stück", "28 Stück", "grounded"),
+        ("upwards of 500 users", "512 users", "grounded"),
+        ("um die 20 Teilnehmer", "19 Teilnehmer", "grounded"),
+        ("knapp 500 Euro", "410 Euro", "ungrounded"),  # near, not a bound
+        ("knapp 500 Euro", "488 Euro", "grounded"),
+    ],
+)
+def test_bounds_and_near_words_each_allow_their_side(
+    answer: str, excerpt: str, expected: str
+) -> None:
+    assert status(answer, excerpt) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        ("Um 14\u00a0Uhr.", "Meeting 14:00", "grounded"),
+        ("Um 7\u00a0Uhr abends.", "Meeting 19:00", "grounded"),
+        ("Um 5:42\u202fAM.", "Abfahrt 5:42 PM", "ungrounded"),
+        ("1,2\u202fMio. Aufrufe", "1.187.400 Aufrufe", "grounded"),
+        ("Lieferung in KW 12.", "Liefertermin: KW 12/2026", "grounded"),
+    ],
+)
+def test_no_break_spaces_and_week_numbers(answer: str, excerpt: str, expected: str) -> None:
+    assert status(answer, excerpt) == expected
+
+
 def test_a_sum_of_grounded_figures_is_derived_and_needs_a_word_or_cents() -> None:
     leuchte, montage = "SUMME EUR 39,95", "Montage Pauschale 90,00 €"
     stage = check("Leuchte 39,95 € [1], Montage 90,00 € [2] – zusammen 129,95 €.", leuchte, montage)

@@ -34,18 +34,25 @@ _CURRENCY = r"\s*(?:[$€£]|EUR|USD|US\$)?\s*$"
 # Hedge words before a figure, by the side on which the true value may lie.
 _HEDGES = {
     "about": re.compile(
-        r"(?:\b(?:about|around|approximately|approx\.|roughly|some|close to|rund|"
-        r"etwa|ca\.|circa|zirka|ungefähr|annähernd|rd\.)|[~≈])" + _CURRENCY,
+        r"(?:\b(?:about|around|approximately|approx\.|roughly|some|close to|an estimated|rund|"
+        r"etwa|ca\.|circa|zirka|ungefähr|annähernd|rd\.|grob|schätzungsweise|um die|an die)"
+        r"|[~≈])" + _CURRENCY,
         re.I,
     ),
+    # A bound: the value lies on one side, within one unit of the last written digit
+    # ("über 400" for 488, "unter 50 €" for 48,90 €).
     "up": re.compile(
-        r"\b(?:over|more than|above|at least|über|mehr als|gut|mindestens)" + _CURRENCY, re.I
+        r"\b(?:over|more than|above|at least|upwards of|über|mehr als|mindestens)" + _CURRENCY,
+        re.I,
     ),
     "down": re.compile(
-        r"\b(?:under|less than|below|up to|almost|nearly|knapp|fast|bis zu|"
-        r"weniger als|nahezu)" + _CURRENCY,
+        r"\b(?:under|less than|below|up to|at most|no more than|unter|unterhalb von|höchstens|"
+        r"bis zu|weniger als)" + _CURRENCY,
         re.I,
     ),
+    # Near one side: as close as "about" ("knapp 500" is no 410).
+    "near_up": re.compile(r"\bgut" + _CURRENCY, re.I),
+    "near_down": re.compile(r"\b(?:almost|nearly|just shy of|knapp|fast|nahezu)" + _CURRENCY, re.I),
 }
 # Words that announce arithmetic over figures the answer already gave.
 _TOTAL = re.compile(
@@ -96,13 +103,17 @@ def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | N
         u = r.unit
         if r.scale:
             # "1,2 Mio." is 1.2 million rounded or cut off at its last written digit.
-            return (num if hedge == "up" else num - u * _HALF), num + u
+            return (num if hedge in ("up", "near_up") else num - u * _HALF), num + u
         if not hedge:
             return None
-        lo, hi = max(num - u, num * (1 - _REL)), min(num + u, num * (1 + _REL))
         if hedge == "up":
-            return num, hi
+            return num, num + u
         if hedge == "down":
+            return num - u, num
+        lo, hi = max(num - u, num * (1 - _REL)), min(num + u, num * (1 + _REL))
+        if hedge == "near_up":
+            return num, hi
+        if hedge == "near_down":
             return lo, num
         return max(num - u * _HALF, lo), min(num + u * _HALF, hi)
 

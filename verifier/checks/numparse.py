@@ -116,7 +116,8 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         rf"|(?P<MY>(?<![A-Za-z])(?P<m3>{mon})(?:{_WS}of)?{_Y_SEP}(?P<yy>{_YEAR})(?![0-9]))"
         # An ISO timestamp's T before the hour: 2024-03-15T14:30.
         r"|(?P<TIME>(?:(?<![A-Za-z:.,])|(?<=[0-9]T))(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
-        r"(?::[0-5][0-9])?(?![0-9:])(?=[ ]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])|(?![A-Za-z])))"
+        r"(?::[0-5][0-9])?(?![0-9:])(?=[ \u00a0\u202f]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])"
+        r"|(?![A-Za-z])))"
         r"|(?P<SG>(?<![0-9][.,])[0-9]{1,3}(?:[ ][0-9]{3}(?![0-9]))+(?:[.,][0-9]+)?"
         r"(?![0-9]|[.,'][0-9]))"
         r"|(?P<RUN>[0-9]+(?:[.,'’\u00a0\u2009\u202f][0-9]+)*)"
@@ -172,14 +173,14 @@ _SCALE_WORDS = {
     "billionen": 12,
     "tn": 12,
 }
-_SCALE = re.compile(r"[ \u00a0]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß])")
+_SCALE = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß])")
 _GLUED = {"k": 3, "K": 3, "m": 6, "M": 6, "b": 9, "B": 9}
 # "9 pm", "22 Uhr", and the first hour of "9 or 10 pm" or "9-10 Uhr".
 _CLOCK = re.compile(
-    r"(?:[ ]?(?:-|–|to|or|bis|oder)[ ]?[0-9]{1,2}(?:[:.][0-9]{2})?)?"
-    r"[ ]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
+    r"(?:[ \u00a0\u202f]?(?:-|–|to|or|bis|oder)[ \u00a0\u202f]?[0-9]{1,2}(?:[:.][0-9]{2})?)?"
+    r"[ \u00a0\u202f\u2009]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
 )
-_UHR_AFTER = re.compile(r"[ \u00a0]?Uhr(?![A-Za-z])")
+_UHR_AFTER = re.compile(r"[ \u00a0\u202f\u2009]?Uhr(?![A-Za-z])")
 _PART_OF_DAY = re.compile(r"[ \u00a0]+(abends|nachmittags|nachts|morgens|früh|vormittags)\b")
 
 
@@ -373,6 +374,8 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
     elif kind == "MYN":
         rs = [date(int(g("ny2")), int(g("nm")), None)]
         rs += [number(g("nm"), g("ny2"))] if "." in g() else []
+        # In a source, "KW 12/2026" or "c't 3/2025" is a week or an issue of the year, too.
+        rs += [] if strict else [number(g("nm"))]
     elif kind == "ISO":
         rs = [date(int(g("iy")), int(g("im")), int(g("id")))]
     elif kind in _DATED:
