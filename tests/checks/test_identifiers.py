@@ -428,3 +428,21 @@ def test_a_superscript_after_a_connector_is_checked_not_crashed_on() -> None:
     # "x-²5" once made a run that begins with ² (a digit to str.isdigit) and crashed the stage.
     assert found("Das Modell x-²5 ist gut.", "Modell x-²5 und y") == [("x-²5", "grounded")]
     assert found("Das Modell x-²5 ist gut.", "Modell x-25 und y") == [("x-²5", "ungrounded")]
+
+
+@pytest.mark.parametrize(
+    ("excerpt", "answer", "expected"),
+    [
+        ("Python 3.11.9", "Du nutzt Python 3.11.", False),  # a release, shortened
+        ('PRETTY_NAME="Ubuntu 24.04.1 LTS"', "Ubuntu 24.04 LTS", False),
+        ("Kernel 6.8.0-51", "Kernel 6.8", False),
+        ("Python 3.11.9", "Python 3.12", True),
+        ("Docker 27.3.1, Compose v2.29.7", "Compose v2.29.1", True),  # v: still one version
+        ("Docker 27.3.1, Compose v2.29.7", "Compose v2.29.7", False),
+        ("Ollama 0.5.7", "Ollama v0.5.8", True),
+    ],
+)
+def test_versions_are_read_whole_and_may_be_shortened(
+    excerpt: str, answer: str, expected: bool
+) -> None:
+    assert check_numbers("", answer, [SourceText(1, excerpt)]).flagged == expected

@@ -40,6 +40,7 @@ DOTTED_PLAIN = r"(?<![^\W_]|[.,])[0-9]+(?:\.[0-9]+){2,}(?![^\W_]|[.,]?[0-9])"
 _CHAIN = re.compile(r"[0-9](?<![^\W_][0-9])[0-9]*" + CHAIN_PLAIN.split("[0-9]+", 1)[1])
 _DOTTED = re.compile(r"[0-9](?<!(?:[^\W_]|[.,])[0-9])[0-9]*" + DOTTED_PLAIN.split("[0-9]+", 1)[1])
 _DIGIT_GROUP = re.compile(r"[0-9]+")
+_V_DOTTED = re.compile(r"(?<![^\W_])[vV]([0-9]+(?:\.[0-9]+){2,})(?![^\W_]|[.,]?[0-9])")
 _LABEL = re.compile(
     r"(?:(?:nr|nummer|number)\.?|\b(?:no|art|tel|fax|ref|az)\.|\b(?:id|iban|bic|sku|ean|isbn"
     r"|tel|telefon|phone|fax|mobil|handy|invoice|rechnung|order|bestellung|auftrag)\b)"
@@ -127,6 +128,8 @@ def find_identifiers(text: str) -> list[Ident]:
     for m in _DOTTED.finditer(text):
         if not all(len(g) == 3 for g in m.group().split(".")[1:]):  # 1.234.567 is a number
             out.append(_ident(text, m.start(), m.end(), m.end(), regroup=True))
+    for m in _V_DOTTED.finditer(text):  # v2.29.1: the version, checked as one
+        out.append(_ident(text, m.start(1), m.end(1), m.end(1), regroup=True))
     out.sort(key=lambda i: i.start)
     ends = [i.end for i in out]  # these do not overlap, so their ends rise with their starts
     for m in _CHAIN.finditer(text):

@@ -328,6 +328,7 @@ def _suffixed(
 
 
 _DOTTED_CLOCK = re.compile(r"(2[0-4]|[01]?[0-9])\.([0-5][0-9])")
+_DOTTED_CHARS = frozenset("0123456789.")
 
 
 def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
@@ -337,6 +338,16 @@ def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
         return [Token(start, end, _suffixed(text, end, rs, strict, start))]
     # No single number (3,4,5 or 1.2.3): each digit group stands alone.
     out = [Token(g.start(), g.end(), _run(g.group())) for g in _GROUP.finditer(text, start, end)]
+    if not strict and len(out) >= 3 and set(text[start:end]) <= _DOTTED_CHARS:
+        # A source's version 3.11.9 is also release 3.11, as an answer shortens it.
+        first, second = out[0], out[1]
+        out.append(
+            Token(
+                start,
+                second.end,
+                (number(text[start : first.end], text[second.start : second.end]),),
+            )
+        )
     last = out[-1]
     out[-1] = Token(last.start, last.end, _suffixed(text, end, last.readings, strict))
     return out
