@@ -65,6 +65,25 @@ def test_citations_in_words_name_excerpts_too() -> None:
     assert [m.numbers for m in find_markers("Version 1.5 der Quelle 1.5")] == []
 
 
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        ("Sind es 42 Schrauben?", "Ja, es sind 42 Schrauben [1].", [("miscited", "42")]),
+        ("Kostet es mehr als 100 €?", "Ja, mehr als 100 € [1].", [("miscited", "100")]),
+        # Beside a figure the excerpt holds, the question's figure frames it, or is denied.
+        ("Sind es 42 Schrauben?", "Nein, es sind 24 Schrauben [1], nicht 42.", []),
+        ("Was kostete es 2024?", "2024 kosteten die Schrauben 24 Stück [1].", []),
+    ],
+)
+def test_a_premise_of_the_question_confirmed_with_a_citation_is_miscited(
+    question: str, answer: str, expected: list[tuple[str, str]]
+) -> None:
+    # The question's figure is not the excerpt's: "Ja, 42 [1]" while [1] says 24.
+    stock = [SourceText(1, "Schrauben: 24 Stück, 84 €")]
+    stage = check_citations(answer, stock, check_numbers(question, answer, stock))
+    assert [(f.kind, f.text) for f in stage.findings] == expected
+
+
 def test_a_number_cited_from_the_wrong_excerpt_is_miscited() -> None:
     assert citations("Laut [2] hat die Küche 9,86 m².") == [("miscited", "9,86", [2], [1])]
     assert citations("Die Miete beträgt 890 EUR [1].") == [("miscited", "890", [1], [2])]

@@ -127,14 +127,23 @@ def check_citations(
         k = sentence_of(marker.start)
         if k is not None:
             cites.setdefault(k, set()).update(n for n in marker.numbers if n in existing)
+    grounded = {
+        sentence_of(f.start) for f in numbers.findings if f.status in ("grounded", "derived")
+    }
     for finding in numbers.findings:
-        if finding.status != "grounded" or not finding.excerpts:
+        # A figure only the question holds, cited to an excerpt in a sentence that states
+        # nothing an excerpt holds, confirms the asker's premise ("Sind es 42?" - "Ja, 42 [1]"
+        # while [1] says 24). Beside a grounded figure it frames it ("2024 hast du 479,40 €").
+        asked = finding.status == "from_question"
+        if not (finding.status == "grounded" and finding.excerpts) and not asked:
             continue
         k = sentence_of(finding.start)
-        if k is None:
+        if k is None or (asked and k in grounded):
             continue
         cited = sorted(cites.get(k, ()))
         if cited and not set(cited) & set(finding.excerpts):
+            where_en = _refs(finding.excerpts) if finding.excerpts else "the question"
+            where_de = _refs(finding.excerpts) if finding.excerpts else "der Frage"
             findings.append(
                 CitationFinding(
                     kind="miscited",
@@ -145,11 +154,11 @@ def check_citations(
                     grounded_in=finding.excerpts,
                     message_en=(
                         f'"{finding.text}" is attributed to {_refs(cited)} but only '
-                        f"{_refs(finding.excerpts)} contains it."
+                        f"{where_en} contains it."
                     ),
                     message_de=(
                         f"„{finding.text}“ wird {_refs(cited)} zugeschrieben, steht aber "
-                        f"nur in {_refs(finding.excerpts)}."
+                        f"nur in {where_de}."
                     ),
                 )
             )
