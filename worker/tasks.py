@@ -37,20 +37,19 @@ def retry_delay(job_try: int) -> float:
 
 
 @contextlib.asynccontextmanager
-async def _outage_after(timeout_s: float | None, dependency: str) -> AsyncIterator[None]:
-    """DependencyUnavailable when the block is still at work at WAIT_SHARE of timeout_s."""
-    if timeout_s is None:  # called directly, without arq's timeout
+async def _outage_after(limit_s: float | None, dependency: str) -> AsyncIterator[None]:
+    """DependencyUnavailable when the block is still at work after limit_s."""
+    if limit_s is None:  # called directly, without arq's timeout
         yield
         return
-    limit = asyncio.timeout(timeout_s * WAIT_SHARE)
+    limit = asyncio.timeout(limit_s)
     try:
         async with limit:
             yield
     except TimeoutError as exc:
         if not limit.expired():
             raise
-        detail = f"no answer within {timeout_s * WAIT_SHARE:g} s of a job of {timeout_s:g} s"
-        raise DependencyUnavailable(dependency, detail) from exc
+        raise DependencyUnavailable(dependency, f"no answer within {limit_s:g} s") from exc
 
 
 async def _count(ctx: dict[str, Any], counts: dict[str, float]) -> None:
@@ -90,7 +89,8 @@ async def verify_answer(
     # slowed by the checks' thread, which runs on and holds the interpreter lock.
     checks_timeout_s = timeout_s / 3 if timeout_s is not None else None
     try:
-        async with _outage_after(timeout_s, "the database or the retrieval endpoint"):
+        limit_s = timeout_s * WAIT_SHARE if timeout_s is not None else None
+        async with _outage_after(limit_s, "the database or the retrieval endpoint"):
             outcome = await process_submission(
                 ctx["sessionmaker"],
                 ctx.get("judge"),
@@ -165,9 +165,11 @@ async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: floa
     """One try of the judge for a stored answer; a retryable failure schedules the next."""
     token = answer_id_var.set(answer_id)
     settings = ctx.get("settings")
-    # The model's call has a timeout of its own (a failed try): what hangs is the database.
+    # The model's call has a timeout of its own (a failed try, stored): what hangs past it and
+    # WAIT_SHARE of a code-stage job's time is the database.
+    limit_s = settings.judge_timeout_s + settings.job_timeout_s * WAIT_SHARE if settings else None
     try:
-        async with _outage_after(settings and settings.judge_job_timeout_s, "the database"):
+        async with _outage_after(limit_s, "the database"):
             outcome = await judge_stored_answer(
                 ctx["sessionmaker"],
                 ctx["judge"],

@@ -21,6 +21,7 @@ from tests.review.conftest import post_verified
 from verifier import monitoring
 from verifier.config import Settings
 from verifier.db import SessionMaker
+from verifier.judge.stage import make_client
 from verifier.judging import mark_failed
 from verifier.queue import connect, deserialize_job, judge_queue
 from verifier.store.models import Answer, Finding, Verdict
@@ -398,3 +399,22 @@ async def test_a_judge_that_could_not_be_queued_is_queued_by_the_next_run_counte
         await admin.execute_command("ACL", "DELUSER", user)
         await admin.aclose()
     assert (counters["verdicts"], counters["jobs_done"], counters["jobs_retried"]) == (1, 1, 1)
+
+
+async def test_a_slow_model_within_its_timeout_is_waited_for(
+    judged: Settings, sessionmaker: SessionMaker, keys: Keys, ollama: FakeOllama
+) -> None:
+    # The job's guard against a hung database fired at 90 % of the whole judge job, which is
+    # before the model's own timeout when the code-stage job's is short: a model answering
+    # in time read as a database outage, and was asked again and again.
+    slow = judged.model_copy(update={"judge_timeout_s": 2.0, "job_timeout_s": 0.1})
+    ollama.respond_with(lambda body: Reply(content=json.dumps(proven_ok(body)), delay_s=1.95))
+    async with serve_app(judged) as (client, _):
+        answer_id = await post_verified(
+            client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True
+        )
+    judge = slow.judge_settings()
+    assert judge is not None
+    ctx = job_ctx(slow, sessionmaker, ollama=make_client(judge))
+    outcome = await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
+    assert outcome == "done" and len(ollama.requests) == 1
