@@ -20,13 +20,14 @@ from verifier.checks.urls import check_urls
 from verifier.judge.rules import locate
 from verifier.schemas import Reason
 
-CHECKER_VERSION = "code-2"
+CHECKER_VERSION = "code-3"
 Finding = NumberFinding | CitationFinding | UrlFinding
 # Number findings that flag, by the reason kind they become.
 NUMBER_REASONS = {
     "ungrounded": "ungrounded_number",
     "miscounted": "miscounted_list",
     "wrong_weekday": "wrong_weekday",
+    "invalid_iban": "invalid_iban",
 }
 
 

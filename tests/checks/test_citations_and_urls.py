@@ -217,9 +217,37 @@ def test_an_e_mail_address_must_stand_in_an_excerpt_as_a_whole() -> None:
     )
 
 
+def test_citations_in_words_and_the_tokenizer_read_the_same_pointers() -> None:
+    two = [SourceText(1, "a"), SourceText(2, "b")]
+    for answer in ("Laut Quelle 1 oder 7 war es so.", "Laut Quelle Nr. 7 war es so."):
+        numbers = check_numbers("", answer, two)
+        stage = check_citations(answer, two, numbers)
+        # Once, as the citation it is: not also as a figure no excerpt holds.
+        assert [f.kind for f in stage.findings] == ["dangling_citation"], answer
+        assert numbers.findings == [], answer
+    # A document's number is a figure to find, not a pointer to an excerpt.
+    assert [f.text for f in check_numbers("", "Dokument 7 zeigt es.", two).findings] == ["7"]
+
+
+def test_links_against_large_excerpts_are_checked_in_linear_time() -> None:
+    prose = "Die Bestellung bei Amazon kam an. Siehe https://shop.example.com/x. " * 1500
+    started = time.perf_counter()
+    check_urls("Shop.de und shop.de " * 6400, [SourceText(1, prose)])
+    check_urls(" ".join(f"site{i}.de" for i in range(2000)), [SourceText(1, prose)])
+    assert time.perf_counter() - started < 3.0
+
+
+def test_a_site_named_in_lower_case_is_an_address_not_a_brand() -> None:
+    bank = [SourceText(1, "Ihre Bank und Ihr Konto.")]
+    assert check_urls("Melde dich bei bank.de an.", bank).flagged  # a made-up address
+    assert not check_urls("Melde dich bei Bank.de an.", bank).flagged  # the name, as written
+    assert [f.text for f in check_urls("Mail.app und update.pl", bank).findings] == []
+
+
 def test_hostile_text_is_checked_in_linear_time() -> None:
     hostile = "[1" + ", 1" * 100_000 + " https://" + "a." * 100_000 + "[" * 100_000
     hostile += " " + "a." * 100_000 + " " + "b" * 100_000 + "@" + "c-" * 100_000 + " x.y" * 50_000
+    hostile += " Quelle" + " " * 100_000 + "x Quelle Nr." + "\t" * 100_000 + "x"
     started = time.perf_counter()
     check_urls(hostile, EXCERPTS)
     find_markers(hostile)
@@ -246,6 +274,8 @@ def test_a_german_ordinal_date_does_not_end_the_sentence_its_citation_belongs_to
     assert kinds("Tierarzt am 2. Mai 2026 [1] und Fressnapf am 3. Mai 2026 [2].") == []
     # The date is in the sentence that cites the wrong excerpt, not in a piece of its own.
     assert kinds("Am 2. Mai 2026 warst du beim Tierarzt [2].") == [("miscited", "2. Mai 2026")]
+    # A citation in words after a full stop belongs to the sentence before, as [2] does.
+    assert kinds("Bei Fressnapf waren es 23,96 €. (Quelle 2) Die Impfung kostete 68,40 €.") == []
     # A sentence may start with a brand written in lower case.
     assert kinds("Die Impfung kostete 68,40 €. iPhone-Hülle am 3. Mai 2026 [2].") == []
     # An ordinal that does end a sentence still does.

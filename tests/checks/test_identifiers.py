@@ -19,7 +19,7 @@ from verifier.checks.identifiers import (
     exact_pattern,
 )
 from verifier.checks.models import SourceText
-from verifier.checks.numbers import check_numbers
+from verifier.checks.numbers import FLAGGING, check_numbers
 
 # Besides the names, the note holds every digit the changed names below use, on its own.
 NOTE = (
@@ -34,7 +34,7 @@ ARTICLES = (
 
 def found(answer: str, *texts: str) -> list[tuple[str, str]]:
     stage = check_numbers("", answer, [SourceText(i, t) for i, t in enumerate(texts, 1)])
-    assert stage.flagged == any(f.status == "ungrounded" for f in stage.findings)
+    assert stage.flagged == any(f.status in FLAGGING for f in stage.findings)
     for f in stage.findings:
         assert answer[f.start : f.end] == f.text
     return [(f.text, f.status) for f in stage.findings]
@@ -254,7 +254,8 @@ def test_an_iban_missing_a_block_or_with_a_changed_digit_is_named_invalid() -> N
     # Each block of the shorter one stands in the excerpt: only its length tells.
     stage = check_numbers("", "IBAN DE89 3704 0044 0532 0130", [SourceText(1, letter)])
     (finding,) = stage.findings
-    assert (finding.status, finding.text) == ("ungrounded", "DE89 3704 0044 0532 0130")
+    assert (finding.status, finding.text) == ("invalid_iban", "DE89 3704 0044 0532 0130")
+    assert finding.excerpts == []  # a block missing: the excerpt holds another IBAN
     assert finding.message_en.startswith('The IBAN "DE89 3704 0044 0532 0130" is not valid')
     assert found("Konto DE89 3704 0044 0532 0131 00", letter) == [
         ("DE89 3704 0044 0532 0131 00", "ungrounded")
@@ -274,6 +275,12 @@ def test_an_iban_missing_a_block_or_with_a_changed_digit_is_named_invalid() -> N
 def test_an_iban_is_known_by_its_label_in_a_sentence(answer: str) -> None:
     letter = "IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX"
     assert check_numbers("", answer, [SourceText(1, letter)]).flagged
+
+
+def test_an_invalid_iban_an_excerpt_holds_too_names_that_excerpt() -> None:
+    typo = "IBAN DE89 3704 0044 0532 0130 01"
+    (finding,) = check_numbers("", typo, [SourceText(1, typo)]).findings
+    assert (finding.status, finding.excerpts) == ("invalid_iban", [1])
 
 
 def test_a_whole_iban_before_another_number_or_a_masked_one_is_no_broken_iban() -> None:

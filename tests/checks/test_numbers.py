@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from verifier.checks import numbers
 from verifier.checks.models import NumberStage, SourceText
-from verifier.checks.numbers import check_numbers
+from verifier.checks.numbers import FLAGGING, check_numbers
 from verifier.pipeline import verify_case
 
 
@@ -22,7 +22,7 @@ def check(answer: str, *texts: str, question: str = "") -> NumberStage:
     stage = check_numbers(question, answer, [SourceText(i, t) for i, t in enumerate(texts, 1)])
     for f in stage.findings:
         assert answer[f.start : f.end] == f.text
-    assert stage.flagged == any(f.status in ("ungrounded", "miscounted") for f in stage.findings)
+    assert stage.flagged == any(f.status in FLAGGING for f in stage.findings)
     return stage
 
 
@@ -545,7 +545,7 @@ def test_identifiers_regrouped_are_grounded_and_a_changed_digit_is_not() -> None
     assert not check("Tel. +49 251 48 29 170", letter).flagged
     assert check("Tel. +49 251 48 29 171", letter).flagged
     assert found("IBAN DE89 3704 0044 0532 0131 00", letter) == [
-        ("DE89 3704 0044 0532 0131 00", "ungrounded")
+        ("DE89 3704 0044 0532 0131 00", "invalid_iban")
     ]
 
 
@@ -565,6 +565,12 @@ def test_a_group_that_reads_as_a_year_is_still_part_of_its_code() -> None:
     # Found by the IBAN property test: "2019" in blocks was taken for a year, not a group.
     assert not check("IBAN DE49 3704 0044 0532 2019 00", "IBAN DE49370400440532201900").flagged
     assert check("IBAN DE49 3704 0044 0532 2018 00", "IBAN DE49370400440532201900").flagged
+
+
+def test_a_customer_number_with_leading_zeros_has_no_country_code() -> None:
+    # Only where a phone number stands is 0049 a country code.
+    assert check("Deine Nummer ist 0456789.", "Kundennummer 00123 456789").flagged
+    assert not check("Tel. 0251 4829170", "Telefon: 0049 251 4829170").flagged
 
 
 def test_an_area_code_in_brackets_is_no_number_of_its_own() -> None:
@@ -836,6 +842,9 @@ def test_a_source_on_the_12_hour_clock_keeps_both_readings() -> None:
         ("ab 9 Uhr", "Öffnungszeiten 9-18 Uhr", "grounded"),
         ("um 19 Uhr", "um 7 Uhr abends", "grounded"),
         ("um 2:00", "um 2 Uhr nachts", "grounded"),
+        ("um 12 Uhr nachts", "Treffen 0:00 Uhr", "grounded"),  # midnight
+        ("um 12 Uhr nachts", "Treffen 12:00 Uhr mittags", "ungrounded"),
+        ("um 11 Uhr nachts", "um 23:00", "grounded"),
         ("at 7 pm", "um 7 Uhr", "ungrounded"),
         ("open until 10pm", "Pizza for $10, reviewed 2022-01-10", "ungrounded"),  # a time only
     ],

@@ -13,11 +13,17 @@ from verifier.checks.models import CitationFinding, CitationStage, NumberStage, 
 _MARKER = re.compile(r"\[\s*(\d{1,4}(?:\s*[,;\-–—]\s*\d{1,4})*)\s*\]")
 _PART = re.compile(r"(\d{1,4})(?:\s*[\-–—]\s*(\d{1,4}))?")
 # Citations in words: "laut Quelle 2", "(Passage 1)", "excerpts 1 and 3", "Auszug Nr. 4".
+# The tokenizer skips the same words and joiners as no figures (numparse, SKIP); one run of
+# blanks before the optional "Nr." and one after it, never two side by side (a long run of
+# blanks would be tried in every split).
 _WORDED = re.compile(
-    r"\b(?i:passages?|excerpts?|sources?|quellen?|auszug|auszügen?)[ \t]*(?i:nr\.?|no\.?|#)?"
-    r"[ \t]*(\d{1,3}(?:[ \t]*(?:,|and|und|&|[-–—])[ \t]*\d{1,3})*)(?![\d.,]?\d)"
+    r"\b(?i:passages?|excerpts?|sources?|quellen?|auszug|auszügen?)"
+    r"[ \t]*(?:(?i:#|no\.?|nr\.?)[ \t]*)?"
+    r"(\d{1,3}(?:[ \t]*(?:,|and|und|&|[-–—]|or|oder)[ \t]*\d{1,3})*)(?![\d.,]?\d)"
 )
-_LEADING_MARKERS = re.compile(r"(?:\s*" + _MARKER.pattern + ")+")
+# Markers that open a piece after a full stop belong to the sentence before: "… 300 €. [2]"
+# and "… 300 €. (Quelle 2)".
+_LEADING_MARKERS = re.compile(r"(?:\s*(?:" + _MARKER.pattern + r"|\(" + _WORDED.pattern + r"\)))+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 # A period after these ends no sentence ("inkl. 19 % MwSt.", "ca. 480 €", "z. B.").
 _ABBREVIATION = re.compile(

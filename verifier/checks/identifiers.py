@@ -280,3 +280,17 @@ def broken_iban(text: str, start: int, end: int) -> bool:
         return True
     moved = compact[4:length] + compact[:4]
     return int("".join(str(int(c, 36)) for c in moved)) % 97 != 1
+
+
+def iban_holders(iban: str, texts: Sequence[tuple[int, str]]) -> list[int]:
+    """The texts that write this IBAN whole (spaces aside), as an answer copying a wrong one
+    from its source would: the same characters, neither more nor fewer."""
+    compact = iban.replace(" ", "").replace("\u00a0", "")
+    return [
+        n
+        for n, text in texts
+        if any(
+            m.group().replace(" ", "").replace("\u00a0", "") == compact
+            for m in _IBAN_SHAPE.finditer(text)
+        )
+    ]

@@ -10,9 +10,16 @@ from pydantic import BaseModel, ConfigDict
 # grounded: in an excerpt; derived: sum or difference of two grounded figures of the answer;
 # from_question: only in the question; ungrounded: nowhere; miscounted: a count that announces
 # a list of the answer ("three reasons:") while the list has another number of items;
-# wrong_weekday: a weekday beside a full date that falls on another day.
+# wrong_weekday: a weekday beside a full date that falls on another day; invalid_iban: an IBAN
+# of the wrong length or with wrong check digits.
 NumberStatus = Literal[
-    "grounded", "derived", "from_question", "ungrounded", "miscounted", "wrong_weekday"
+    "grounded",
+    "derived",
+    "from_question",
+    "ungrounded",
+    "miscounted",
+    "wrong_weekday",
+    "invalid_iban",
 ]
 
 

@@ -71,6 +71,7 @@ _DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{
 # "hundred" or "Millionen" count nothing. Measured on the catalogs: see README.
 FLAG_ABSENT_WORDS = False
 ABSENT_WORDS_FLAGGED_FROM = 13
+FLAGGING = ("ungrounded", "miscounted", "wrong_weekday", "invalid_iban")
 _LOOSE_AFTER = re.compile(
     r"-(?:something|odd|ish)\b|[ \u00a0]+(?:or so|oder so|odd|Uhr|o['’]clock)\b", re.I
 )
@@ -312,6 +313,8 @@ def _identify(
         text = ans.text[ident.start : ident.end]
         return _finding(ans.text, ident.start, ident.end, None, r, ident=True).model_copy(
             update={
+                "status": "invalid_iban",
+                "excerpts": src.ibans(text),  # an excerpt may hold the same wrong one
                 "message_en": f'The IBAN "{text}" is not valid: a block is missing or a digit '
                 "is wrong (its length or check digits do not fit).",
                 "message_de": f"Die IBAN „{text}“ ist ungültig: ein Block fehlt oder eine "
@@ -396,5 +399,5 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             _finding(answer, tok.start, tok.end, v, v.reading if v else tok.readings[0])
         )
     findings.sort(key=lambda f: f.start)
-    flagged = any(f.status in ("ungrounded", "miscounted", "wrong_weekday") for f in findings)
+    flagged = any(f.status in FLAGGING for f in findings)
     return NumberStage(flagged=flagged, findings=findings)

@@ -93,9 +93,10 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         r"|\[[0-9]{1,3},?[ ]?(?i:s\.|p\.|pp\.|seite|page)[ ]?[0-9]{1,4}"
         r"(?:[ ]?[–-][ ]?[0-9]{1,4})?\]"
         # Pointers to excerpts or to the answer's own list, and names that merely hold digits.
-        r"|(?i:passages?|excerpts?|sources?|documents?|auszug|auszügen?|quellen?|dokumente?n?)"
-        r"[ \t]*(?:#|no\.|nr\.)?[ \t]*[0-9]{1,3}(?::[0-9]{1,3})?"
-        r"(?:[ \t]*(?:,|and|und|&|-|–|or|oder)[ \t]*[0-9]{1,3}(?::[0-9]{1,3})?)*"
+        # The same words and joiners as citations._WORDED, which reads them as citations.
+        r"|(?i:passages?|excerpts?|sources?|auszug|auszügen?|quellen?)"
+        r"[ \t]*(?:(?i:#|no\.?|nr\.?)[ \t]*)?[0-9]{1,3}(?::[0-9]{1,3})?"
+        r"(?:[ \t]*(?:,|and|und|&|-|–|—|or|oder)[ \t]*[0-9]{1,3}(?::[0-9]{1,3})?)*"
         r"(?![0-9]|[.,][0-9])"
         r"|(?i:steps?|options?|items?|schritte?)[ \t]+[0-9]{1,2}"
         r"(?:[ \t]*(?:,|and|und|or|oder|&|-|–|to|bis)[ \t]*[0-9]{1,2})*(?![0-9]|[.,][0-9])"
@@ -189,9 +190,9 @@ def _part_of_day(text: str, at: int, hour: int) -> str | None:
     word = _PART_OF_DAY.match(text, at)
     if word is None or hour > 12:
         return None
-    if word[1] in ("abends", "nachmittags") or (word[1] == "nachts" and hour >= 8):
-        return "p"
-    return "a"
+    if word[1] == "nachts":  # 11 Uhr nachts is 23:00, 12 Uhr nachts midnight, 2 Uhr 02:00
+        return "p" if 8 <= hour < 12 else "a"
+    return "p" if word[1] in ("abends", "nachmittags") else "a"
 
 
 _GROUP = re.compile(r"[0-9]+")

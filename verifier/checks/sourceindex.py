@@ -8,7 +8,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 
-from verifier.checks.identifiers import RunIndex
+from verifier.checks.identifiers import RunIndex, iban_holders
 from verifier.checks.numparse import (
     Key,
     Reading,
@@ -28,6 +28,9 @@ DIGIT_CHAIN = re.compile(
 DIGIT_RUN = re.compile(r"[0-9]+")
 # "+49 (0)251 …": the national number 0251 … follows the country code's "(0)".
 _TRUNK_BEFORE = re.compile(r"(?:\+|00)[0-9]{1,3}[ \u00a0]?\(0\)[ \u00a0]?$")
+_PHONE_LABEL = re.compile(
+    r"(?i:tel|telefon|fon|phone|fax|mobil|handy|ruf|kontakt|contact|call)\b[^\n0-9]*\Z"
+)
 _MAX_PROBES = 64
 _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
 
@@ -184,6 +187,10 @@ class SourceIndex:
             self._complete()
         return self._holders(self.trunc.get(key))
 
+    def ibans(self, iban: str) -> list[int]:
+        """The texts that write this IBAN whole, spaces aside."""
+        return iban_holders(iban, self._texts)
+
     def rounded_up(self, places: int, value: str) -> set[int] | None:
         """The texts holding a number that rounded half up to places is value and cut to it
         is not (177,64 for 178; 12,46 for 12,5), None if none. Told from the numbers one unit
@@ -269,7 +276,13 @@ def _national_too(text: str, m: re.Match[str]) -> list[list[str]]:
     with a country code (+49 251 …, 0049 251 …, +49 (0)251 …: 0251 …)."""
     gs = DIGIT_RUN.findall(m.group())
     coded = len(gs) > 1 and (
-        text[m.start() - 1 : m.start()] == "+" or (gs[0].startswith("00") and len(gs[0]) <= 5)
+        text[m.start() - 1 : m.start()] == "+"
+        # 0049 is a country code only where a phone number stands: "Kundennummer 00123" is none.
+        or (
+            gs[0].startswith("00")
+            and 3 <= len(gs[0]) <= 5
+            and _PHONE_LABEL.search(text, max(0, m.start() - 20), m.start()) is not None
+        )
     )
     if coded:
         return [gs, ["0" + gs[1], *gs[2:]]]

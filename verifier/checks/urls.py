@@ -19,10 +19,11 @@ URL_PLAIN = r"(?i:https?://|www\.)[^\s<>\"'`\[\]{}|\\^]+"
 _URL = re.compile(r"[hHwW](?:(?<=[hH])(?i:ttps?://)|(?<=[wW])(?i:ww\.))[^\s<>\"'`\[\]{}|\\^]+")
 _TRAILING = ".,;:!?'\"»«“”„‘’…*_"
 # A name with dots is a domain only with one of these endings, written in lower case: not
-# "Node.js", "README.md", "ASP.NET" or "z.B.". Generic ones, the region's, and home networks'.
+# "Node.js", "README.md", "ASP.NET", "z.B.", "Mail.app" or "update.pl". Generic ones, the
+# region's, and home networks'.
 _TLDS = (
-    "com|org|net|edu|gov|info|biz|io|app|dev|online|shop|blog|cloud|de|at|ch|li|lu|eu|uk|fr"
-    "|nl|se|dk|fi|pl|cz|arpa|local|lan|internal|box"
+    "com|org|net|edu|gov|info|biz|io|dev|online|shop|blog|cloud|de|at|ch|li|lu|eu|uk|fr"
+    "|nl|se|dk|fi|cz|arpa|local|lan|internal|box"
 )
 # Each starts only where no name goes on before it, so a long word is never rescanned.
 _BARE_DOMAIN = re.compile(
@@ -38,6 +39,8 @@ _MASKED = re.compile(r"[\[({](?:at|ät|dot|punkt)[\])}]", re.IGNORECASE)
 _MASKED_AT = re.compile(r"\s*[\[({]\s*(?:at|ät)\s*[\])}]\s*", re.IGNORECASE)
 _MASKED_DOT = re.compile(r"\s*[\[({]\s*(?:dot|punkt)\s*[\])}]\s*", re.IGNORECASE)
 _SPACE = re.compile(r"[\s<>\"'`\[\]{}|\\^]")
+# A name as a word of its own, written with a capital (Amazon, WEB, Zalando).
+_CAPITALISED = re.compile(r"(?<![\w.@/-])[A-ZÄÖÜ][\w-]*(?![\w@-])")
 _NAME_REACH = 255  # the longest domain name; longer than any address's local part
 _ANY_BARE_DOMAIN = re.compile(_BARE_DOMAIN.pattern, re.IGNORECASE)
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@(?:[^\W_][\w-]*\.)+[A-Za-z]{2,}(?![\w-]|\.[^\W_])")
@@ -112,11 +115,13 @@ class _Carried:
 
     def __init__(self, pairs: Iterable[tuple[str, int]]) -> None:
         self.keys: dict[str, set[int]] = {}
-        self.hosts: dict[str, set[int]] = {}
+        self.hosts: dict[str, set[int]] = {}  # a host, and every site above it (example.com)
         self.pages: dict[str, list[tuple[frozenset[str], int]]] = {}  # page -> its queries
         for key, n in pairs:
             self.keys.setdefault(key, set()).add(n)
-            self.hosts.setdefault(_host(key), set()).add(n)
+            labels = _host(key).split(".")
+            for above in range(len(labels) - 1):  # blog.example.com, example.com
+                self.hosts.setdefault(".".join(labels[above:]), set()).add(n)
             page, _, query = key.partition("?")
             self.pages.setdefault(page, []).append((frozenset(query.split("&")) - {""}, n))
 
@@ -125,19 +130,13 @@ class _Carried:
         for a page with fewer parameters (a start time dropped) the page with more."""
         if _host(key) == key and not key.startswith("mailto:"):
             # A site's own name: any page of it, or of a site under it (blog.example.com).
-            under = {n for host, ns in self.hosts.items() if host.endswith("." + key) for n in ns}
-            return self.keys.get(key, set()) | self.hosts.get(key, set()) | under
+            return self.keys.get(key, set()) | self.hosts.get(key, set())
         held = self.keys.get(key, set())
         if held or key.startswith("mailto:"):
             return held
         page, _, query = key.partition("?")
         asked = frozenset(query.split("&")) - {""}
         return {n for params, n in self.pages.get(page, ()) if asked <= params}
-
-
-def known_urls(excerpts: Sequence[SourceText]) -> dict[str, set[int]]:
-    """Normalised link -> excerpt numbers that carry it in their url or text."""
-    return _links_of(excerpts).keys
 
 
 def _links_of(excerpts: Sequence[SourceText]) -> _Carried:
@@ -186,18 +185,23 @@ class _Spans:
         return k >= 0 and at < self._spans[k][1]
 
 
-def _brand_carriers(host: str, excerpts: Sequence[SourceText]) -> set[int]:
-    """Excerpts naming the shop or service a bare site name stands for: "bei Amazon.de" for
-    an excerpt's "Bestellung bei Amazon" (the name capitalised, as a name is written)."""
-    name = host.removeprefix("www.").split(".")[-2] if host.count(".") else ""
-    if len(name) < 3:
-        return set()
-    brand = re.compile(
-        rf"(?<![\w.@/-])(?i:{re.escape(name[0])}){re.escape(name[1:])}(?![\w@-])", re.I
-    )
-    return {
-        e.n for e in excerpts if any(m.group()[0].isupper() for m in brand.finditer(e.checked_text))
-    }
+class _Names:
+    """The capitalised words of the excerpts (lower-cased -> excerpt numbers), read once."""
+
+    def __init__(self, excerpts: Sequence[SourceText]) -> None:
+        self._excerpts = excerpts
+        self._words: dict[str, set[int]] | None = None
+
+    def carriers(self, host: str) -> set[int]:
+        """Excerpts naming the shop or service a bare site name stands for: "bei Amazon.de"
+        for an excerpt's "Bestellung bei Amazon"."""
+        if self._words is None:
+            self._words = {}
+            for e in self._excerpts:
+                for word in _CAPITALISED.findall(e.checked_text):
+                    self._words.setdefault(word.lower(), set()).add(e.n)
+        name = host.removeprefix("www.").split(".")[-2]
+        return set(self._words.get(name, ())) if len(name) >= 3 else set()
 
 
 def _unmasked(text: str) -> str:
@@ -224,10 +228,12 @@ def _around(text: str, marks: re.Pattern[str], skipped: _Spans) -> list[tuple[in
 
 
 def _email_key(address: str) -> str:
+    """An address's key among the links: lower case, after "mailto:"."""
     return "mailto:" + address.rstrip(".").lower()
 
 
 def _finding(start: int, end: int, link: str, kind: str, sources: list[int]) -> UrlFinding:
+    """The finding of one link or address: known, with its excerpts, or not."""
     refs = ", ".join(f"[{n}]" for n in sources)
     if kind == "email":
         what_en, what_de, unknown = "address", "Die Adresse", "unknown_email"
@@ -253,7 +259,7 @@ def check_urls(answer: str, excerpts: Sequence[SourceText]) -> UrlStage:
     links = find_links(answer)
     if not links:  # most answers: no excerpt needs reading
         return UrlStage(flagged=False, findings=[])
-    urls, mentions = _links_of(excerpts), None
+    urls, mentions, names = _links_of(excerpts), None, _Names(excerpts)
     findings = []
     for start, end, link, kind in links:
         key = _email_key(link) if kind == "email" else normalize_url(link)
@@ -262,7 +268,8 @@ def check_urls(answer: str, excerpts: Sequence[SourceText]) -> UrlStage:
             if mentions is None:
                 mentions = _mentions_of(excerpts)
             held = mentions.carriers(key)
-        if not held and kind == "url" and _host(key) == key and "//" not in link:
-            held = _brand_carriers(key, excerpts)
+        if not held and kind == "url" and _host(key) == key and link[:1].isupper():
+            # Written as a name (Amazon.de, not amazon.de): the shop, if an excerpt names it.
+            held = names.carriers(key)
         findings.append(_finding(start, end, link, kind, sorted(held)))
     return UrlStage(flagged=any(f.status != "known" for f in findings), findings=findings)
