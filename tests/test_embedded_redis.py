@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from redis.asyncio import Redis
+
 from verifier.embedded_redis import DataDirInUse, EmbeddedRedis, running_url
+from verifier.review.auth import FAILED_SIGN_IN_WINDOW_S, MAX_FAILED_SIGN_INS, SignInThrottle
 
 
 def test_a_second_embedded_redis_refuses_and_leaves_the_first_ones_url(tmp_path: Path) -> None:
@@ -28,3 +31,22 @@ def test_a_second_embedded_redis_refuses_and_leaves_the_first_ones_url(tmp_path:
     again = EmbeddedRedis(tmp_path)  # the lock went with the first one
     assert again.start()
     again.stop()
+
+
+async def test_the_sign_in_throttle_works_on_the_embedded_redis(tmp_path: Path) -> None:
+    # The embedded Redis is 6.2; EXPIRE ... NX came with 7.0 and made every failed sign-in
+    # on the default setup a 503 ("redis is unavailable"). The suite's own Redis is newer.
+    server = EmbeddedRedis(tmp_path)
+    url = server.start()
+    redis = Redis.from_url(url)
+    try:
+        throttle = SignInThrottle(redis, "test")
+        for _ in range(MAX_FAILED_SIGN_INS):
+            assert not await throttle.blocked("rita")
+            await throttle.failed("rita")
+        assert await throttle.blocked("rita")
+        ttl = await redis.ttl("test:failed-sign-ins:rita")
+        assert 0 < ttl <= FAILED_SIGN_IN_WINDOW_S  # the window runs from the first failure
+    finally:
+        await redis.aclose()
+        server.stop()
