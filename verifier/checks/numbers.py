@@ -19,13 +19,9 @@ from decimal import Decimal, localcontext
 
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, NumberStatus, SourceText
-from verifier.checks.numparse import (
-    Reading,
-    Token,
-    number,
-    tokenize,
-)
+from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import spelled_numbers
+from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex
 from verifier.checks.weekdays import wrong_weekdays

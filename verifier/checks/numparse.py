@@ -4,48 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from decimal import Decimal
 from functools import lru_cache
 
 from verifier.checks.dateranges import other_ends
-
-Key = tuple[str | int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One way to read a token: lookup key, display value and what inexact matching needs."""
-
-    key: Key
-    value: str
-    places: int = 0
-    digits: int = 0
-    scale: int = 0
-
-    @property
-    def num(self) -> Decimal | None:
-        """The numeric value, for numbers short enough to compare by magnitude."""
-        if self.key[0] != "n" or len(self.value) > 40:
-            return None
-        return Decimal(self.value)
-
-    @property
-    def unit(self) -> Decimal:
-        """Size of the last significant written digit: how far a rounded figure may be off."""
-        zeros = len(self.value) - len(self.value.rstrip("0")) if not self.places else 0
-        return Decimal(1).scaleb(self.scale - self.places + (0 if self.scale else zeros))
-
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    """A number, date or time in the text with its span and every plausible reading."""
-
-    start: int
-    end: int
-    readings: tuple[Reading, ...]
-    parts: tuple[Token, ...] = ()
-
+from verifier.checks.readings import (
+    Reading,
+    Token,
+    date,
+    full_year,
+    number,
+    part_of_day,
+    times,
+)
 
 _WS = r"[ \t\u00a0\u2009\u202f]{1,3}"
 _Y_SEP = r"(?:[ \t]{0,3},)?" + _WS  # "July 22, 1947" and tokenised "July 22 , 1947"
@@ -182,75 +152,8 @@ _CLOCK = re.compile(
     r"[ \u00a0\u202f\u2009]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
 )
 _UHR_AFTER = re.compile(r"[ \u00a0\u202f\u2009]?Uhr(?![A-Za-z])")
-_PART_OF_DAY = re.compile(r"[ \u00a0]+(abends|nachmittags|nachts|morgens|früh|vormittags)\b")
-
-
-def _part_of_day(text: str, at: int, hour: int) -> str | None:
-    """a or p for "7 Uhr abends" (19:00) and "7 Uhr morgens", from the word after Uhr."""
-    word = _PART_OF_DAY.match(text, at)
-    if word is None or hour > 12:
-        return None
-    if word[1] == "nachts":  # 11 Uhr nachts is 23:00, 12 Uhr nachts midnight, 2 Uhr 02:00
-        return "p" if 8 <= hour < 12 else "a"
-    return "p" if word[1] in ("abends", "nachmittags") else "a"
-
-
 _GROUP = re.compile(r"[0-9]+")
 _SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
-
-
-def number(intp: str, frac: str = "", *, digits: int = 0, scale: int = 0) -> Reading:
-    """A numeric reading of integer and fraction digits, shifted by 10**scale."""
-    places = len(frac)
-    if scale:
-        allds, point = intp + frac, len(intp) + scale
-        intp, frac = allds[:point] + "0" * (point - len(allds)), allds[point:]
-    intp, frac = intp.lstrip("0") or "0", frac.rstrip("0")
-    value = f"{intp}.{frac}" if frac else intp
-    return Reading(("n", value), value, places, digits or len(intp + frac), scale)
-
-
-def date(y: int | None, m: int, d: int | None) -> Reading | None:
-    """A calendar reading (day or year may be missing), None if no such date exists."""
-    if not 1 <= m <= 12 or (d is not None and not 1 <= d <= 31):
-        return None
-    if d is None:
-        return Reading(("ym", y or 0, m), f"{y}-{m:02d}")
-    if y is None:
-        return Reading(("dm", m, d), f"--{m:02d}-{d:02d}")
-    return Reading(("d", y, m, d), f"{y}-{m:02d}-{d:02d}")
-
-
-def date_keys(r: Reading) -> list[Key]:
-    """Coarser keys a written date also stands for: its year, month, day of month and day."""
-    k = r.key
-    if k[0] == "d":
-        return [
-            k,
-            ("ym", k[1], k[2]),
-            ("dm", k[2], k[3]),
-            ("y", k[1]),
-            ("n", str(k[1])),
-            ("n", str(k[3])),
-        ]
-    if k[0] == "ym":
-        return [k, ("y", k[1]), ("n", str(k[1]))]
-    if k[0] == "dm":
-        return [k, ("n", str(k[2]))]
-    return [k]
-
-
-def _year(s: str) -> int:
-    return int(s) + (2000 if int(s) < 70 else 1900) if len(s) == 2 else int(s)
-
-
-def _times(h: int, m: int, ampm: str | None, literal: bool = False) -> list[Reading]:
-    """Clock readings; without am/pm a morning hour may also mean the evening (7:45 = 19:45),
-    unless the time is written on the 24-hour clock (literal: 07:45, 7:45 Uhr)."""
-    if ampm:
-        h = h % 12 + (12 if ampm in "Pp" else 0)
-    hours = [h] if ampm or literal or not 1 <= h <= 12 else [h, (h + 12) % 24]
-    return [Reading(("t", x, m), f"{x:02d}:{m:02d}") for x in hours]
 
 
 @lru_cache(maxsize=4096)
@@ -317,14 +220,14 @@ def _suffixed(
     uhr = clock is not None and clock.group().endswith("Uhr")  # the 24-hour clock
     if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
         h = int(rs[0].value)
-        ap = clock["ap"] or (_part_of_day(text, clock.end(), h) if uhr else None)
+        ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
         # In an answer "7 pm" is a time only: any 7 of an excerpt would ground it as a number.
-        return (*_times(h, 0, ap, uhr),) if strict else (*rs, *_times(h, 0, ap, uhr))
+        return (*times(h, 0, ap, uhr),) if strict else (*rs, *times(h, 0, ap, uhr))
     # German writes the clock with a dot before "Uhr": 14.30 Uhr is 14:30, and 14.3 too.
     if clock and start is not None and (dotted := _DOTTED_CLOCK.fullmatch(text, start, end)):
         h = int(dotted[1])
-        ap = clock["ap"] or (_part_of_day(text, clock.end(), h) if uhr else None)
-        return (*rs, *_times(h, int(dotted[2]), ap, uhr))
+        ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
+        return (*rs, *times(h, int(dotted[2]), ap, uhr))
     return rs
 
 
@@ -402,8 +305,8 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         # 07:45 and 7:45 Uhr are written on the 24-hour clock: never 19:45 (but 7:45 Uhr
         # abends is).
         h, uhr = int(g("th")), _UHR_AFTER.match(text, end)
-        ap = g("ap") or (_part_of_day(text, uhr.end(), h) if uhr else None)
-        rs = [*_times(h, int(g("tm")), ap, g("th")[0] == "0" or uhr is not None)]
+        ap = g("ap") or (part_of_day(text, uhr.end(), h) if uhr else None)
+        rs = [*times(h, int(g("tm")), ap, g("th")[0] == "0" or uhr is not None)]
     else:
         return []
     good = tuple(r for r in rs if r is not None)
@@ -431,7 +334,7 @@ def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:
     if kind == "DMY":
         d, mo, y = int(g("dd") or 0), int(g("dm") or 0), g("dy")
         return (
-            [date(_year(y), mo, d)]
+            [date(full_year(y), mo, d)]
             if y
             else [date(None, mo, d), number(str(g("dd")), str(g("dm")))]
         )

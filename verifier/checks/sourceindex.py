@@ -9,16 +9,9 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 
 from verifier.checks.identifiers import RunIndex, iban_holders
-from verifier.checks.numparse import (
-    Key,
-    Reading,
-    Token,
-    date_keys,
-    day_clock,
-    tokenize,
-    tokenize_lines,
-)
+from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
+from verifier.checks.readings import Key, Reading, Token, date_keys
 
 # Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
 DIGIT_CHAIN = re.compile(

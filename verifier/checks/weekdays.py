@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from verifier.checks.models import NumberFinding
-from verifier.checks.numparse import Token
+from verifier.checks.readings import Token
 
 _EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DE = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")

@@ -7,7 +7,8 @@ import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from verifier.checks.numparse import Key, date_keys, tokenize
+from verifier.checks.numparse import tokenize
+from verifier.checks.readings import Key, date_keys
 
 # Share of a quote's characters that must match, in order, to tolerate OCR noise.
 FUZZY_MATCH = 0.9
