@@ -265,6 +265,11 @@ _IBAN_SHAPE = re.compile(r"([A-Z]{2})([0-9]{2})((?:[ \u00a0]?[0-9A-Z]){8,30})")
 _IBAN_LABEL = re.compile(r"iban\W{0,4}(?:[^\W\d_]+\W{1,3}){0,2}\Z", re.IGNORECASE)
 
 
+def _compact(iban: str) -> str:
+    """An IBAN without the spaces that group it."""
+    return iban.replace(" ", "").replace("\u00a0", "")
+
+
 def broken_iban(text: str, start: int, end: int) -> bool:
     """Whether text[start:end], labelled as an IBAN, is too short or has wrong check digits:
     a block missing or a digit changed (ISO 13616). Blocks after a whole, valid IBAN are
@@ -274,7 +279,7 @@ def broken_iban(text: str, start: int, end: int) -> bool:
         return False
     if not _IBAN_LABEL.search(text[max(0, start - 30) : start].rsplit("\n", 1)[-1]):
         return False  # a code of another kind, or grounded or not as any code is
-    compact = shape.group().replace(" ", "").replace("\u00a0", "")
+    compact = _compact(shape.group())
     length = _IBAN_LENGTHS[shape[1]]
     if len(compact) < length:
         return True
@@ -285,12 +290,9 @@ def broken_iban(text: str, start: int, end: int) -> bool:
 def iban_holders(iban: str, texts: Sequence[tuple[int, str]]) -> list[int]:
     """The texts that write this IBAN whole (spaces aside), as an answer copying a wrong one
     from its source would: the same characters, neither more nor fewer."""
-    compact = iban.replace(" ", "").replace("\u00a0", "")
+    compact = _compact(iban)
     return [
         n
         for n, text in texts
-        if any(
-            m.group().replace(" ", "").replace("\u00a0", "") == compact
-            for m in _IBAN_SHAPE.finditer(text)
-        )
+        if any(_compact(m.group()) == compact for m in _IBAN_SHAPE.finditer(text))
     ]

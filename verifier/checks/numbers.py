@@ -20,7 +20,7 @@ from decimal import Decimal, localcontext
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, NumberStatus, SourceText
 from verifier.checks.numparse import tokenize
-from verifier.checks.numwords import spelled_numbers
+from verifier.checks.numwords import Spelled, spelled_numbers
 from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex
@@ -156,12 +156,16 @@ def _ground_part(tok: Token, src: SourceIndex, quest: SourceIndex) -> _Verdict |
     )
 
 
-def _flags_absent(spelled_value: int | None) -> bool:
-    """Whether an answer token no excerpt holds is flagged: any figure; a spelled-out number
-    only from ABSENT_WORDS_FLAGGED_FROM (or all of them with FLAG_ABSENT_WORDS)."""
-    if spelled_value is None or FLAG_ABSENT_WORDS:
+def _flags_absent(sp: Spelled, answer: str) -> bool:
+    """Whether a number the answer spells out is flagged when no excerpt holds it: from
+    ABSENT_WORDS_FLAGGED_FROM on (every one with FLAG_ABSENT_WORDS), but not an ordinal ("the
+    twenty-first century"), a rough count ("twenty-something", "forty or so") or an hour
+    ("fünfzehn Uhr"), which are no counts to be found as such."""
+    if FLAG_ABSENT_WORDS:
         return True
-    return spelled_value >= ABSENT_WORDS_FLAGGED_FROM and spelled_value not in _BARE_SCALES
+    if not sp.cardinal or _LOOSE_AFTER.match(answer, sp.end):
+        return False
+    return sp.value >= ABSENT_WORDS_FLAGGED_FROM and sp.value not in _BARE_SCALES
 
 
 class _Answer:
@@ -379,17 +383,15 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
                 results.extend(part_vs)
                 continue
         results.append((tok, v or ans.chain_ground(tok, src)))
-    spelled: dict[tuple[int, int], int] = {}
+    quiet: set[tuple[int, int]] = set()  # spelled-out numbers an absence does not flag
     for tok, sp in zip(worded, words, strict=True):
-        # An ordinal ("the twenty-first century"), a rough count ("twenty-something", "forty
-        # or so") or an hour ("fünfzehn Uhr") is no count to be found as such.
-        loose = not sp.cardinal or _LOOSE_AFTER.match(answer, sp.end) is not None
-        spelled[tok.start, tok.end] = 0 if loose else sp.value
+        if not _flags_absent(sp, answer):
+            quiet.add((tok.start, tok.end))
         results.append((tok, _ground(tok, answer, src, quest)))
     ans.learn_sums([(t, v) for t, v in results if v is not None])
     for tok, v in results:
         v = v or ans.derive(tok)
-        if v is None and not _flags_absent(spelled.get((tok.start, tok.end))):
+        if v is None and (tok.start, tok.end) in quiet:
             continue
         findings.append(
             _finding(answer, tok.start, tok.end, v, v.reading if v else tok.readings[0])

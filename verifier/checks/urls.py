@@ -165,10 +165,8 @@ def _mentions_of(excerpts: Sequence[SourceText]) -> _Carried:
         for lo, hi in _around(text, _AT, _Spans([])):
             for m in _EMAIL.finditer(text, lo, hi):
                 # An address also names its domain: "no-reply@amazon.de" vouches for amazon.de.
-                pairs += [
-                    (_email_key(m.group()), e.n),
-                    (_email_key(m.group())[7:].split("@")[1], e.n),
-                ]
+                key = _email_key(m.group())
+                pairs += [(key, e.n), (key.rpartition("@")[2], e.n)]
     return _Carried(pairs)
 
 
