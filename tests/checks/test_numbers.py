@@ -244,6 +244,73 @@ def test_a_year_is_grounded_by_any_date_in_it() -> None:
     assert not check("the 2007-2008 season", "(2007 -- 08)").flagged
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # A count or an amount is not a date's day: 14 of 14.03.2025 holds no 14 receipts.
+        ("Du hattest 14 Apothekenbelege.", "ungrounded"),
+        ("Das kostete 14 €.", "ungrounded"),
+        ("It has 3 reviews.", "ungrounded"),
+        # A day named alone, or beside a date in a range, is.
+        ("Die Rechnung kam am 14.", "grounded"),
+        ("Zahlbar bis zum 14.", "grounded"),
+        ("It arrived on the 14th.", "grounded"),
+        ("vom 14.–16. März", "grounded"),
+        ("March 3-14", "grounded"),
+        # A day no date of the excerpt has stays ungrounded however it is written.
+        ("Die Rechnung kam am 15.", "ungrounded"),
+        ("on the 15th", "ungrounded"),
+    ],
+)
+def test_a_day_of_a_date_grounds_only_a_day(answer: str, expected: str) -> None:
+    excerpt = "Apotheke am Markt, Beleg vom 14.03.2025 und vom 3. März 2025."
+    days = [f.status for f in check(answer, excerpt).findings if f.value in ("14", "15", "3")]
+    assert days and set(days) == {expected}
+
+
+def test_a_spelled_count_is_not_a_dates_day() -> None:
+    assert found("Du hattest vierzehn Belege.", "Beleg vom 14.03.2025") == [
+        ("vierzehn", "ungrounded")
+    ]
+
+
+def test_a_day_of_the_questions_date_is_from_the_question() -> None:
+    question = "Was habe ich am 09.01.2026 für Mimi ausgegeben?"
+    assert found("Am 9. hast du 8 € bezahlt.", "8 €", question=question) == [
+        ("9", "from_question"),
+        ("8", "grounded"),
+    ]
+    assert found("Du hast 9 Dosen gekauft.", "x", question=question) == [("9", "ungrounded")]
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        ("Die Rechnung kam im März.", "Rechnung vom 14.03.2025", "grounded"),
+        ("Die Rechnung kam im März.", "Rechnung vom 14. März", "grounded"),
+        ("It was posted in June.", "posted 2026-06-02", "grounded"),
+        ("Geliefert im Mai.", "Lieferung im Mai 2026", "grounded"),
+        ("Die Rechnung kam im April.", "Rechnung vom 14.03.2025", "ungrounded"),
+        ("It was posted in May.", "you may post it on 2026-06-02", "ungrounded"),
+    ],
+)
+def test_a_month_named_alone_must_be_a_month_of_the_excerpts(
+    answer: str, excerpt: str, expected: str
+) -> None:
+    (finding,) = check(answer, excerpt).findings
+    assert (finding.kind, finding.status) == ("number", expected)
+    assert finding.value in ("--03", "--04", "--05", "--06")
+    assert finding.message_en.startswith("The date")
+
+
+def test_words_that_only_look_like_months_are_none() -> None:
+    assert found("Jan hat 3 Belege.", "Jan: 3 Belege") == [("3", "grounded")]
+    assert found("May I add that it rained?", "It rained.") == []
+    assert found("Geliefert im März.", "x", question="Kam es im März?") == [
+        ("März", "from_question")
+    ]
+
+
 def test_lower_cased_sources_and_partial_dates() -> None:
     assert status("on July 11 in Las Vegas", "aldo on july 11 . in vegas") == "grounded"
     assert status("in November 1980", "in november 1980") == "grounded"
@@ -488,7 +555,7 @@ def test_small_spelled_out_numbers_absent_from_the_excerpts_are_not_flagged() ->
     "answer",
     [
         "in the twenty-first century",
-        "the thirty-first of December",
+        "the thirty-first day of the trip",
         "a twenty-something founder",
         "twenty or so guests, forty-odd chairs",
         "Treffen um fünfzehn Uhr",

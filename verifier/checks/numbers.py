@@ -16,6 +16,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
+from itertools import pairwise
 
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, NumberStatus, SourceText
@@ -78,6 +79,17 @@ _MAX_CHAIN_LOOKUPS = 32
 _MAX_IDENTS = 32  # identifiers looked up as such; any more are left to the number check
 _MAX_PAIRS = 40  # grounded answer numbers tried as addends; bounds the pair search
 _PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
+# A day of the month named alone: "am 14.", "bis zum 3.", "on the 14th", "the 3rd".
+_DAY_SUFFIX = re.compile(r"(?:st|nd|rd|th)\b|\.(?![0-9])")
+_DAY_BEFORE = re.compile(
+    r"(?i:\b(?:am|vom|bis|zum|ab|seit|den|dem|on|the|by|until|till|from|since)"
+    r"[ \t\u00a0]+(?:zum[ \t\u00a0]+)?)\Z"
+)
+# What joins a day to the date beside it in a range: "April 18-26", "18.–26. April".
+_RANGE_JOIN = re.compile(
+    r"\.?[ \t\u00a0]*(?:[-–—/]|bis(?:[ \t\u00a0]+zum)?|to|through|thru|until|and|und|or|oder|&)"
+    r"[ \t\u00a0]*"
+)
 _REL = Decimal("0.15")  # a hedged figure ("rund 480") may be off by one rounding unit and 15 %
 _HALF = Decimal("0.5")
 
@@ -115,8 +127,10 @@ def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | N
         return max(num - u * _HALF, lo), min(num + u * _HALF, hi)
 
 
-def _ground(tok: Token, answer: str, src: SourceIndex, quest: SourceIndex) -> _Verdict | None:
-    """The best grounding of one answer token, or None."""
+def _ground(
+    tok: Token, answer: str, src: SourceIndex, quest: SourceIndex, ranged: bool = False
+) -> _Verdict | None:
+    """The best grounding of one answer token (ranged: a day beside a date), or None."""
     exact = [(r, ns) for r in tok.readings if (ns := src.held(r.key)) is not None]
     # 177 (cut) or 178 (rounded) for 177,64 keeps the magnitude; 17 (too few digits) or 217
     # for 2.170,50 do not.
@@ -140,7 +154,27 @@ def _ground(tok: Token, answer: str, src: SourceIndex, quest: SourceIndex) -> _V
     for r in tok.readings:
         if r.key in quest.keys:
             return _Verdict("from_question", r, frozenset())
-    return None
+    return _ground_day(tok, answer, src, quest, ranged)
+
+
+def _ground_day(
+    tok: Token, answer: str, src: SourceIndex, quest: SourceIndex, ranged: bool
+) -> _Verdict | None:
+    """A day of the month the answer names alone or beside a date, held by a date's day: 14 of
+    14.03.2025 grounds "am 14." but not "14 Belege" (a count only a date's day holds is none)."""
+    r = tok.readings[0]
+    if r.key[0] != "n" or not r.value.isdigit() or not 1 <= int(r.value) <= 31:
+        return None
+    suffix = _DAY_SUFFIX.match(answer, tok.end)
+    named = suffix is not None and (
+        suffix.group() != "."
+        or _DAY_BEFORE.search(answer, max(0, tok.start - 12), tok.start) is not None
+    )
+    if not (ranged or named):
+        return None
+    if held := src.day(r.key):
+        return _Verdict("grounded", r, frozenset(held))
+    return _Verdict("from_question", r, frozenset()) if quest.day(r.key) else None
 
 
 def _ground_part(tok: Token, src: SourceIndex, quest: SourceIndex) -> _Verdict | None:
@@ -243,7 +277,7 @@ def _refs(ns: Iterable[int], de: bool) -> str:
 
 def _messages(text: str, v: _Verdict | None, r: Reading, ident: bool = False) -> tuple[str, str]:
     kind = r.key[0]
-    en = "date" if kind in ("d", "ym", "dm") else "time" if kind == "t" else "number"
+    en = "date" if kind in ("d", "ym", "dm", "m") else "time" if kind == "t" else "number"
     en = "identifier" if ident else en
     de = {
         "date": "Das Datum",
@@ -329,6 +363,19 @@ def _identify(
     return _finding(ans.text, ident.start, ident.end, v, r, ident=True)
 
 
+def _range_days(answer: str, tokens: list[Token]) -> set[int]:
+    """Starts of the numbers that open or close a range with a date beside them: 26 of
+    "April 18-26", 18 of "18.–26. April"."""
+    out: set[int] = set()
+    for a, b in pairwise(tokens):
+        if _RANGE_JOIN.fullmatch(answer, a.end, b.start):
+            if any(r.key[0] in ("d", "dm") for r in a.readings):
+                out.add(b.start)
+            if any(r.key[0] in ("d", "dm") for r in b.readings):
+                out.add(a.start)
+    return out
+
+
 def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) -> NumberStage:
     """Check every number, date, time and identifier of the answer against the excerpts and the
     question, and every count that announces a list of the answer against that list."""
@@ -374,8 +421,9 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     # Index only the excerpt lines that may hold what the answer's figures look up.
     src.prepare(r for t in (*todo, *worded) for p in (t, *t.parts) for r in p.readings)
     results: list[tuple[Token, _Verdict | None]] = []
+    ranged = _range_days(answer, tokens)
     for tok in todo:
-        v = _ground(tok, answer, src, quest)
+        v = _ground(tok, answer, src, quest, tok.start in ranged)
         if v is None and tok.parts:
             # "3 100" may be two numbers rather than 3100: take the parts if all of them hold.
             part_vs = [(p, _ground_part(p, src, quest)) for p in tok.parts]

@@ -27,6 +27,12 @@ _MON = (
     r"|Jun[ei]?|Jul[iy]?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|O[ck]t(?:ober)?|Nov(?:ember)?"
     r"|De[cz](?:ember)?)\.?(?![A-Za-zÄÖÜäöüß])"
 )
+# A month named alone in an answer: written out, so that "Jan" (a name) and "Mar." are not.
+_MON_FULL = (
+    r"(?:Januar|January|Jänner|Februar|February|März|March|April|Mai|Juni|June|Juli|July"
+    r"|May(?![ \t]+(?:I|we|you|he|she|it|they|this|that)\b)"
+    r"|August|September|Oktober|October|November|Dezember|December)(?![A-Za-zÄÖÜäöüß])"
+)
 _MONTHS = {
     "jan": 1,
     "jän": 1,
@@ -55,6 +61,8 @@ def _pattern(strict: bool) -> re.Pattern[str]:
     Answers need capitalised months, so that "may" is not May; sources are often lower-cased.
     Repeats are split by mandatory separators, so a match never backtracks far."""
     mon = _MON if strict else f"(?i:{_MON})"
+    # A source's lower-case "may" and "march" are words, not months.
+    alone = _MON_FULL if strict else f"(?:{_MON}|(?!ma[ry])(?i:{_MON}))"
     return re.compile(
         r"(?P<SKIP>(?:https?://|www\.)[^\s<>\"'\[\]()]+"
         r"|\[[0-9]{1,3}(?:[ ]?[,;–-][ ]?[0-9]{1,3})*\]"
@@ -85,6 +93,7 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         rf"|(?P<MDN>(?<![A-Za-z])(?P<m2>{mon}){_WS}(?P<md>{_DAY})(?:st|nd|rd|th)?(?![0-9])"
         rf"(?:{_Y_SEP}(?P<my>{_YEAR})(?![0-9]))?)"
         rf"|(?P<MY>(?<![A-Za-z])(?P<m3>{mon})(?:{_WS}of)?{_Y_SEP}(?P<yy>{_YEAR})(?![0-9]))"
+        rf"|(?P<MON>(?<![A-Za-z])(?P<m4>{alone}))"
         # An ISO timestamp's T before the hour: 2024-03-15T14:30.
         r"|(?P<TIME>(?:(?<![A-Za-z:.,])|(?<=[0-9]T))(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
         r"(?::[0-5][0-9])?(?![0-9:])(?=[ \u00a0\u202f]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])"
@@ -291,6 +300,9 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         rs += [number(g("nm"), g("ny2"))] if "." in g() else []
         # In a source, "KW 12/2026" or "c't 3/2025" is a week or an issue of the year, too.
         rs += [] if strict else [number(g("nm"))]
+    elif kind == "MON":
+        month = _MONTHS[str(g("m4"))[:3].lower()]
+        rs = [Reading(("m", month), f"--{month:02d}")]
     elif kind == "ISO":
         rs = [date(int(g("iy")), int(g("im")), int(g("id")))]
     elif kind in _DATED:

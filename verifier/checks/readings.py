@@ -90,12 +90,24 @@ def date_keys(r: Reading) -> list[Key]:
             ("y", k[1]),
             ("n", str(k[1])),
             ("n", str(k[3])),
+            ("m", k[2]),
         ]
     if k[0] == "ym":
-        return [k, ("y", k[1]), ("n", str(k[1]))]
+        return [k, ("y", k[1]), ("n", str(k[1])), ("m", k[2])]
     if k[0] == "dm":
-        return [k, ("n", str(k[2]))]
+        return [k, ("n", str(k[2])), ("m", k[1])]
     return [k]
+
+
+def day_key(r: Reading) -> Key | None:
+    """The plain-number key a date's day of month files (14 of 14.03.2025), None for other
+    readings: a day grounds a day the answer names alone ("am 14."), never a count or amount."""
+    k = r.key
+    if k[0] == "d":
+        return ("n", str(k[3]))
+    if k[0] == "dm":
+        return ("n", str(k[2]))
+    return None
 
 
 def full_year(s: str) -> int:

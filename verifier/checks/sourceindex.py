@@ -11,7 +11,7 @@ from decimal import Decimal, localcontext
 from verifier.checks.identifiers import RunIndex, iban_holders
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
-from verifier.checks.readings import Key, Reading, Token, date_keys
+from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
 
 # Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
 DIGIT_CHAIN = re.compile(
@@ -87,6 +87,7 @@ class SourceIndex:
         # key and a heap of containers for the garbage collector to walk.
         self.keys: dict[Key, int] = {}
         self.part_keys: dict[Key, int] = {}  # the groups of "3 100", maybe two numbers
+        self.day_keys: dict[Key, int] = {}  # the days of dates: 14 of 14.03.2025
         self.trunc: dict[Key, int] = {}
         self._texts = texts
         self._ns = [n for n, _ in texts]
@@ -174,6 +175,12 @@ class SourceIndex:
             return None
         return self._holders((whole or 0) | (part or 0))
 
+    def day(self, key: Key) -> set[int] | None:
+        """The texts holding a date whose day of month has key's value, None if none."""
+        if not (self._full or key in self._ready):
+            self._complete()
+        return self._holders(self.day_keys.get(key))
+
     def truncated(self, key: Key) -> set[int] | None:
         """The texts holding a number that cut to (places, value) is key, None if none."""
         if not (self._full or key in self._ready_trunc):
@@ -206,8 +213,12 @@ class SourceIndex:
     def _add(self, r: Reading, bit: int, n: int) -> None:
         keys = self.keys
         if r.key[0] != "n":
+            day = day_key(r)
             for k in date_keys(r):
-                keys[k] = keys.get(k, 0) | bit
+                if k == day:
+                    self.day_keys[k] = self.day_keys.get(k, 0) | bit
+                else:
+                    keys[k] = keys.get(k, 0) | bit
         else:
             keys[r.key] = keys.get(r.key, 0) | bit  # a number's date_keys are itself
             self._nums.append((r.value, n))
