@@ -28,8 +28,8 @@ from functools import partial
 from typing import Any
 
 from bench.support import print_machine, profiled, receipt_text, yes
+from verifier.checks.digitruns import forget_runs
 from verifier.checks.models import SourceText
-from verifier.checks.numparse import forget_runs
 from verifier.pipeline import verify_case
 
 TARGET = 10.0  # verify_case within this many times the floor

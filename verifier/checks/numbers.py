@@ -2,11 +2,11 @@
 
 Numbers are compared by value across German and English notation (30,47 = 30.47,
 9.351 = 9,351, 1.234,56 = 1,234.56, 90 € = 90,00 EUR), dates across their written forms, and
-times by the clock. Rounded figures count when they keep the magnitude (177 for 177,44); a sum
-or difference of two grounded figures of the answer is derived. Identifiers with digits
-(bge-m3, DE89 …, Art.-Nr. 4711-0815) must recur as written (identifiers.py); counts in which
-the answer describes itself are checked against the answer (selfref.py). Numbers the answer
-spells out are compared where an excerpt holds them.
+times by the clock. Rounded figures count when they keep the magnitude (177 for 177,44), and a
+date's day grounds only a day (grounding.py); a sum or difference of two grounded figures of
+the answer is derived. Identifiers with digits (bge-m3, DE89 …, Art.-Nr. 4711-0815) must recur
+as written (identifiers.py); counts in which the answer describes itself are checked against
+the answer (selfref.py). Numbers the answer spells out are compared where an excerpt holds them.
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from decimal import Decimal, localcontext
-from itertools import pairwise
 
+from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
-from verifier.checks.models import NumberFinding, NumberStage, NumberStatus, SourceText
+from verifier.checks.models import NumberFinding, NumberStage, SourceText
 from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import Spelled, spelled_numbers
 from verifier.checks.readings import Reading, Token, number
@@ -27,30 +26,6 @@ from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex
 from verifier.checks.weekdays import wrong_weekdays
 
-_CURRENCY = r"\s*(?:[$€£]|EUR|USD|US\$)?\s*$"
-# Hedge words before a figure, by the side on which the true value may lie.
-_HEDGES = {
-    "about": re.compile(
-        r"(?:\b(?:about|around|approximately|approx\.|roughly|some|close to|an estimated|rund|"
-        r"etwa|ca\.|circa|zirka|ungefähr|annähernd|rd\.|grob|schätzungsweise|um die|an die)"
-        r"|[~≈])" + _CURRENCY,
-        re.I,
-    ),
-    # A bound: the value lies on one side, within one unit of the last written digit
-    # ("über 400" for 488, "unter 50 €" for 48,90 €).
-    "up": re.compile(
-        r"\b(?:over|more than|above|at least|upwards of|über|mehr als|mindestens)" + _CURRENCY,
-        re.I,
-    ),
-    "down": re.compile(
-        r"\b(?:under|less than|below|up to|at most|no more than|unter|unterhalb von|höchstens|"
-        r"bis zu|weniger als)" + _CURRENCY,
-        re.I,
-    ),
-    # Near one side: as close as "about" ("knapp 500" is no 410).
-    "near_up": re.compile(r"\bgut" + _CURRENCY, re.I),
-    "near_down": re.compile(r"\b(?:almost|nearly|just shy of|knapp|fast|nahezu)" + _CURRENCY, re.I),
-}
 # Words that announce arithmetic over figures the answer already gave.
 _TOTAL = re.compile(
     r"\b(?:total\w*|sum|combined|together|altogether|difference|insgesamt|"
@@ -78,116 +53,6 @@ _MIN_CHAIN = 6  # shorter digit strings coincide too easily across differently g
 _MAX_CHAIN_LOOKUPS = 32
 _MAX_IDENTS = 32  # identifiers looked up as such; any more are left to the number check
 _MAX_PAIRS = 40  # grounded answer numbers tried as addends; bounds the pair search
-_PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
-# A day of the month named alone: "am 14.", "bis zum 3.", "on the 14th", "the 3rd".
-_DAY_SUFFIX = re.compile(r"(?:st|nd|rd|th)\b|\.(?![0-9])")
-_DAY_BEFORE = re.compile(
-    r"(?i:\b(?:am|vom|bis|zum|ab|seit|den|dem|on|the|by|until|till|from|since)"
-    r"[ \t\u00a0]+(?:zum[ \t\u00a0]+)?)\Z"
-)
-# What joins a day to the date beside it in a range: "April 18-26", "18.–26. April".
-_RANGE_JOIN = re.compile(
-    r"\.?[ \t\u00a0]*(?:[-–—/]|bis(?:[ \t\u00a0]+zum)?|to|through|thru|until|and|und|or|oder|&)"
-    r"[ \t\u00a0]*"
-)
-_REL = Decimal("0.15")  # a hedged figure ("rund 480") may be off by one rounding unit and 15 %
-_HALF = Decimal("0.5")
-
-
-@dataclass(frozen=True, slots=True)
-class _Verdict:
-    """How one answer token is held: status, the reading that matched, where, and by what rule."""
-
-    status: NumberStatus
-    reading: Reading
-    excerpts: frozenset[int]
-    how: str = "exact"  # exact, rounded, sum or difference
-    addends: tuple[str, str] = ("", "")
-
-
-def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | None:
-    """Values a scaled or hedged figure may stand for, or None if it is meant exactly."""
-    with localcontext() as ctx:
-        ctx.prec = 60
-        u = r.unit
-        if r.scale:
-            # "1,2 Mio." is 1.2 million rounded or cut off at its last written digit.
-            return (num if hedge in ("up", "near_up") else num - u * _HALF), num + u
-        if not hedge:
-            return None
-        if hedge == "up":
-            return num, num + u
-        if hedge == "down":
-            return num - u, num
-        lo, hi = max(num - u, num * (1 - _REL)), min(num + u, num * (1 + _REL))
-        if hedge == "near_up":
-            return num, hi
-        if hedge == "near_down":
-            return lo, num
-        return max(num - u * _HALF, lo), min(num + u * _HALF, hi)
-
-
-def _ground(
-    tok: Token, answer: str, src: SourceIndex, quest: SourceIndex, ranged: bool = False
-) -> _Verdict | None:
-    """The best grounding of one answer token (ranged: a day beside a date), or None."""
-    exact = [(r, ns) for r in tok.readings if (ns := src.held(r.key)) is not None]
-    # 177 (cut) or 178 (rounded) for 177,64 keeps the magnitude; 17 (too few digits) or 217
-    # for 2.170,50 do not.
-    fits = [r for r in tok.readings if r.digits >= 3 and not r.scale and r.key[0] == "n"]
-    cut = [(r, ns) for r in fits if (ns := src.truncated((r.places, r.value)))]
-    if not (exact or cut):
-        cut = [(r, ns) for r in fits if (ns := src.rounded_up(r.places, r.value))]
-    if exact or cut:
-        held = frozenset().union(*(ns for _, ns in exact + cut))
-        return _Verdict("grounded", (exact or cut)[0][0], held, "exact" if exact else "rounded")
-    before = max(0, tok.start - 24)
-    hedge = next((h for h, rx in _HEDGES.items() if rx.search(answer, before, tok.start)), "")
-    if not hedge and _PERCENT_AFTER.match(answer, tok.end):
-        hedge = "about"  # a share is rounded by habit, without a word: 23 % for 23,4 %
-    for r in tok.readings:
-        num = r.num
-        window = _window(r, num, hedge) if num is not None else None
-        near = src.near(*window) if window else None
-        if near:
-            return _Verdict("grounded", r, frozenset(near), "rounded")
-    for r in tok.readings:
-        if r.key in quest.keys:
-            return _Verdict("from_question", r, frozenset())
-    return _ground_day(tok, answer, src, quest, ranged)
-
-
-def _ground_day(
-    tok: Token, answer: str, src: SourceIndex, quest: SourceIndex, ranged: bool
-) -> _Verdict | None:
-    """A day of the month the answer names alone or beside a date, held by a date's day: 14 of
-    14.03.2025 grounds "am 14." but not "14 Belege" (a count only a date's day holds is none)."""
-    r = tok.readings[0]
-    if r.key[0] != "n" or not r.value.isdigit() or not 1 <= int(r.value) <= 31:
-        return None
-    suffix = _DAY_SUFFIX.match(answer, tok.end)
-    named = suffix is not None and (
-        suffix.group() != "."
-        or _DAY_BEFORE.search(answer, max(0, tok.start - 12), tok.start) is not None
-    )
-    if not (ranged or named):
-        return None
-    if held := src.day(r.key):
-        return _Verdict("grounded", r, frozenset(held))
-    return _Verdict("from_question", r, frozenset()) if quest.day(r.key) else None
-
-
-def _ground_part(tok: Token, src: SourceIndex, quest: SourceIndex) -> _Verdict | None:
-    """Exact grounding of one group of "3 100" read as separate numbers.
-
-    Nothing inexact here: with truncation, 123 and 123 could pass for 123.124 changed."""
-    for r in tok.readings:
-        if (held := src.whole(r.key)) is not None:
-            return _Verdict("grounded", r, frozenset(held))
-    return next(
-        (_Verdict("from_question", r, frozenset()) for r in tok.readings if r.key in quest.keys),
-        None,
-    )
 
 
 def _flags_absent(sp: Spelled, answer: str) -> bool:
@@ -221,7 +86,7 @@ class _Answer:
         self._lookups: dict[str, set[int]] = {}
         self._derived: dict[Decimal, tuple[str, frozenset[int], tuple[str, str]]] = {}
 
-    def chain_ground(self, tok: Token, src: SourceIndex) -> _Verdict | None:
+    def chainground(self, tok: Token, src: SourceIndex) -> Verdict | None:
         """Ground an identifier whose digit grouping differs from the excerpt's (phone, IBAN)."""
         if any(r.key[0] not in ("n", "y") or "." in r.value for r in tok.readings):
             return None
@@ -235,10 +100,10 @@ class _Answer:
                 self._lookups[ds] = src.chain(ds)
             ns = self._lookups.get(ds)
             if ns:
-                return _Verdict("grounded", tok.readings[0], frozenset(ns))
+                return Verdict("grounded", tok.readings[0], frozenset(ns))
         return None
 
-    def learn_sums(self, done: list[tuple[Token, _Verdict]]) -> None:
+    def learn_sums(self, done: list[tuple[Token, Verdict]]) -> None:
         """Tabulate sums and differences of grounded figures (bounded: the first few only)."""
         vals = [(num, t, v) for t, v in done if (num := v.reading.num) is not None]
         with localcontext() as ctx:
@@ -250,7 +115,7 @@ class _Answer:
                     self._derived.setdefault(a + b, ("sum", ns, pair))
                     self._derived.setdefault(abs(a - b), ("difference", ns, pair))
 
-    def derive(self, tok: Token) -> _Verdict | None:
+    def derive(self, tok: Token) -> Verdict | None:
         """Ground a total or difference of two grounded figures ("zusammen also 129,95 €").
 
         Only after a word announcing arithmetic or for a figure with cents: small whole numbers
@@ -264,7 +129,7 @@ class _Answer:
         ):
             return None
         how, ns, pair = self._derived[x]
-        return _Verdict("derived", r, ns, how, pair)
+        return Verdict("derived", r, ns, how, pair)
 
 
 def _refs(ns: Iterable[int], de: bool) -> str:
@@ -275,7 +140,7 @@ def _refs(ns: Iterable[int], de: bool) -> str:
     return f"excerpt [{inner}]" if len(s) == 1 else f"excerpts [{inner}]"
 
 
-def _messages(text: str, v: _Verdict | None, r: Reading, ident: bool = False) -> tuple[str, str]:
+def _messages(text: str, v: Verdict | None, r: Reading, ident: bool = False) -> tuple[str, str]:
     kind = r.key[0]
     en = "date" if kind in ("d", "ym", "dm", "m") else "time" if kind == "t" else "number"
     en = "identifier" if ident else en
@@ -311,7 +176,7 @@ def _messages(text: str, v: _Verdict | None, r: Reading, ident: bool = False) ->
 
 
 def _finding(
-    answer: str, start: int, end: int, v: _Verdict | None, r: Reading, ident: bool = False
+    answer: str, start: int, end: int, v: Verdict | None, r: Reading, ident: bool = False
 ) -> NumberFinding:
     text = answer[start:end]
     en, de = _messages(text, v, r, ident)
@@ -339,7 +204,7 @@ def _identify(
     if not held and ident.regroup and not _DATE_SHAPED.fullmatch(ans.text, ident.start, ident.end):
         # Every digit group of it, regrouped, in one excerpt: one group that stands there
         # (482917 of 0231/482917-0) holds no other area code or extension.
-        grounds = [ans.chain_ground(t, src) for t in inside]
+        grounds = [ans.chainground(t, src) for t in inside]
         if grounds and all(grounds):
             held = set(frozenset.intersection(*(v.excerpts for v in grounds if v)))
     if broken_iban(ans.text, ident.start, ident.end):
@@ -357,23 +222,10 @@ def _identify(
         )
     v = None
     if held:
-        v = _Verdict("grounded", r, frozenset(held))
+        v = Verdict("grounded", r, frozenset(held))
     elif quest.runs.holding(ident):
-        v = _Verdict("from_question", r, frozenset())
+        v = Verdict("from_question", r, frozenset())
     return _finding(ans.text, ident.start, ident.end, v, r, ident=True)
-
-
-def _range_days(answer: str, tokens: list[Token]) -> set[int]:
-    """Starts of the numbers that open or close a range with a date beside them: 26 of
-    "April 18-26", 18 of "18.–26. April"."""
-    out: set[int] = set()
-    for a, b in pairwise(tokens):
-        if _RANGE_JOIN.fullmatch(answer, a.end, b.start):
-            if any(r.key[0] in ("d", "dm") for r in a.readings):
-                out.add(b.start)
-            if any(r.key[0] in ("d", "dm") for r in b.readings):
-                out.add(a.start)
-    return out
 
 
 def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) -> NumberStage:
@@ -420,22 +272,22 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     worded = [Token(sp.start, sp.end, (number(str(sp.value)),)) for sp in words]
     # Index only the excerpt lines that may hold what the answer's figures look up.
     src.prepare(r for t in (*todo, *worded) for p in (t, *t.parts) for r in p.readings)
-    results: list[tuple[Token, _Verdict | None]] = []
-    ranged = _range_days(answer, tokens)
+    results: list[tuple[Token, Verdict | None]] = []
+    ranged = range_days(answer, tokens)
     for tok in todo:
-        v = _ground(tok, answer, src, quest, tok.start in ranged)
+        v = ground(tok, answer, src, quest, tok.start in ranged)
         if v is None and tok.parts:
             # "3 100" may be two numbers rather than 3100: take the parts if all of them hold.
-            part_vs = [(p, _ground_part(p, src, quest)) for p in tok.parts]
+            part_vs = [(p, ground_part(p, src, quest)) for p in tok.parts]
             if all(pv for _, pv in part_vs):
                 results.extend(part_vs)
                 continue
-        results.append((tok, v or ans.chain_ground(tok, src)))
+        results.append((tok, v or ans.chainground(tok, src)))
     quiet: set[tuple[int, int]] = set()  # spelled-out numbers an absence does not flag
     for tok, sp in zip(worded, words, strict=True):
         if not _flags_absent(sp, answer):
             quiet.add((tok.start, tok.end))
-        results.append((tok, _ground(tok, answer, src, quest)))
+        results.append((tok, ground(tok, answer, src, quest)))
     ans.learn_sums([(t, v) for t, v in results if v is not None])
     for tok, v in results:
         v = v or ans.derive(tok)

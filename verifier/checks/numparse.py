@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 
 from verifier.checks.dateranges import other_ends
+from verifier.checks.digitruns import GROUP, UHR_AFTER, run_readings, suffixed
 from verifier.checks.readings import (
     Reading,
     Token,
@@ -132,125 +132,19 @@ _LIST = re.compile(rf"[0-9]{{1,3}}[.)](?:\*\*|__)?(?=[ \t])(?![ \t]{{1,3}}(?i:{_
 # What may stand before a list number on its line: Markdown's heading, quote, bullet and bold
 # marks and an opening parenthesis ("### 1. Umsatz", "> 2.", "- 3)", "**4.**", "(5) ").
 _BEFORE_LIST = " \t#>*+-_("
-_SCALE_WORDS = {
-    "thousand": 3,
-    "thousands": 3,
-    "tausend": 3,
-    "tsd": 3,
-    "million": 6,
-    "millions": 6,
-    "millionen": 6,
-    "mio": 6,
-    "mn": 6,
-    "billion": 9,
-    "billions": 9,
-    "milliarde": 9,
-    "milliarden": 9,
-    "mrd": 9,
-    "bn": 9,
-    "trillion": 12,
-    "trillions": 12,
-    "billionen": 12,
-    "tn": 12,
-}
-_SCALE = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß])")
-_GLUED = {"k": 3, "K": 3, "m": 6, "M": 6, "b": 9, "B": 9}
-# "9 pm", "22 Uhr", and the first hour of "9 or 10 pm" or "9-10 Uhr".
-_CLOCK = re.compile(
-    r"(?:[ \u00a0\u202f]?(?:-|–|to|or|bis|oder)[ \u00a0\u202f]?[0-9]{1,2}(?:[:.][0-9]{2})?)?"
-    r"[ \u00a0\u202f\u2009]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
-)
-_UHR_AFTER = re.compile(r"[ \u00a0\u202f\u2009]?Uhr(?![A-Za-z])")
-_GROUP = re.compile(r"[0-9]+")
 _SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
-
-
-@lru_cache(maxsize=4096)
-def _run(s: str) -> tuple[Reading, ...]:
-    """Readings of a digit run; a lone separator before exactly three digits reads both ways."""
-    if s.isdigit():  # no separator (none of the grammar's is a digit): most runs
-        if len(s) == 4 and 1500 <= int(s) <= 2099:
-            return number(s), Reading(("y", int(s)), s)
-        return (number(s),)
-    groups = _GROUP.findall(s)
-    seps = [c for c in s if not "0" <= c <= "9"]
-    digits = len(s) - len(seps)
-    out: list[Reading] = []
-    if not seps:
-        out.append(number(s))
-    head_ok = 1 <= len(groups[0]) <= 3
-    if seps and head_ok and len(set(seps)) == 1 and all(len(g) == 3 for g in groups[1:]):
-        out.append(number("".join(groups), digits=digits))
-    last, prior = (seps[-1], seps[:-1]) if seps else ("", [])
-    if last in (".", ",") and (
-        not prior
-        or (
-            head_ok
-            and len(set(prior)) == 1
-            and prior[0] != last
-            and all(len(g) == 3 for g in groups[1:-1])
-        )
-    ):
-        # Nobody writes three zero decimals in prose: "1.000" is a thousand, never one.
-        if not (out and groups[-1] == "000"):
-            out.append(number("".join(groups[:-1]), groups[-1], digits=digits))
-    if len(s) == 4 and not seps and 1500 <= int(s) <= 2099:
-        out.append(Reading(("y", int(s)), s))
-    return tuple(out)
-
-
-def forget_runs() -> None:
-    """Empty the memo of digit runs read so far (a benchmark's new text must be read anew)."""
-    _run.cache_clear()
-
-
-def _scaled(r: Reading, k: int) -> Reading:
-    intp, _, frac = r.value.partition(".")
-    v = number(intp, frac, scale=k).value
-    return Reading(("n", v), v, r.places, r.digits, k)
-
-
-def _suffixed(
-    text: str, end: int, rs: tuple[Reading, ...], strict: bool, start: int | None = None
-) -> tuple[Reading, ...]:
-    """Add scale words (1,2 Mio.) and clock readings (10 pm, 22 Uhr, 14.30 Uhr) after a plain
-    number (written from start, when given)."""
-    m = _SCALE.match(text, end)
-    if m:
-        word = m.group(1)
-        k = _SCALE_WORDS.get(word.lower()) or (_GLUED.get(word) if m.start(1) == end else None)
-        if k:
-            scaled = tuple(_scaled(r, k) for r in rs if r.key[0] == "n")
-            # A named scale is unambiguous in an answer, and so is a glued B: 14B is 14 billion
-            # (parameters, dollars), never 14. Other glued letters may be units (5m, 4K).
-            sure = word.lower() in _SCALE_WORDS or word in ("B", "b")
-            return scaled if strict and sure else rs + scaled
-    clock = _CLOCK.match(text, end)
-    uhr = clock is not None and clock.group().endswith("Uhr")  # the 24-hour clock
-    if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
-        h = int(rs[0].value)
-        ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
-        # In an answer "7 pm" is a time only: any 7 of an excerpt would ground it as a number.
-        return (*times(h, 0, ap, uhr),) if strict else (*rs, *times(h, 0, ap, uhr))
-    # German writes the clock with a dot before "Uhr": 14.30 Uhr is 14:30, and 14.3 too.
-    if clock and start is not None and (dotted := _DOTTED_CLOCK.fullmatch(text, start, end)):
-        h = int(dotted[1])
-        ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
-        return (*rs, *times(h, int(dotted[2]), ap, uhr))
-    return rs
-
-
-_DOTTED_CLOCK = re.compile(r"(2[0-4]|[01]?[0-9])\.([0-5][0-9])")
 _DOTTED_CHARS = frozenset("0123456789.")
 
 
 def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
     """Tokens of one digit run: a single number with all its readings, or each group alone."""
-    rs = _run(text[start:end])
+    rs = run_readings(text[start:end])
     if rs:
-        return [Token(start, end, _suffixed(text, end, rs, strict, start))]
+        return [Token(start, end, suffixed(text, end, rs, strict, start))]
     # No single number (3,4,5 or 1.2.3): each digit group stands alone.
-    out = [Token(g.start(), g.end(), _run(g.group())) for g in _GROUP.finditer(text, start, end)]
+    out = [
+        Token(g.start(), g.end(), run_readings(g.group())) for g in GROUP.finditer(text, start, end)
+    ]
     if not strict and len(out) >= 3 and set(text[start:end]) <= _DOTTED_CHARS:
         # A source's version 3.11.9 is also release 3.11, as an answer shortens it.
         first, second = out[0], out[1]
@@ -262,7 +156,7 @@ def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
             )
         )
     last = out[-1]
-    out[-1] = Token(last.start, last.end, _suffixed(text, end, last.readings, strict))
+    out[-1] = Token(last.start, last.end, suffixed(text, end, last.readings, strict))
     return out
 
 
@@ -279,10 +173,10 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
             for p in _SG_PART.finditer(g())
             for t in _run_tokens(text, start + p.start(), start + p.end(), strict)
         )
-        joined = _run(g().replace(" ", "\u00a0"))
+        joined = run_readings(g().replace(" ", "\u00a0"))
         if not joined:
             return list(parts)
-        return [Token(start, end, _suffixed(text, end, joined, strict), parts)]
+        return [Token(start, end, suffixed(text, end, joined, strict), parts)]
     if kind == "RANGE":
         # "2007-08" is two years (the second takes the century of the first); "2026-05" is May.
         first, y2 = int(g("ra")), int(g("ra")[:2] + g("rb"))
@@ -316,7 +210,7 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
     elif kind == "TIME":
         # 07:45 and 7:45 Uhr are written on the 24-hour clock: never 19:45 (but 7:45 Uhr
         # abends is).
-        h, uhr = int(g("th")), _UHR_AFTER.match(text, end)
+        h, uhr = int(g("th")), UHR_AFTER.match(text, end)
         ap = g("ap") or (part_of_day(text, uhr.end(), h) if uhr else None)
         rs = [*times(h, int(g("tm")), ap, g("th")[0] == "0" or uhr is not None)]
     else:
@@ -388,7 +282,7 @@ _DAY_CLOCK = re.compile(r":(?<=(?<![0-9])(?:1[3-9]|2[0-3]):)[0-5]?[0-9](?![0-9])
 def _literal_clock(token: Token, text: str) -> Token:
     """Keep only the hour as written of an am/pm-less time (7:0 is not 19:00 here)."""
     clock = [r for r in token.readings if r.key[0] == "t"]
-    written = _GROUP.match(text, token.start, token.end)
+    written = GROUP.match(text, token.start, token.end)
     if len(clock) < 2 or written is None:
         return token
     hour = int(written.group())

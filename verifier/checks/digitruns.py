@@ -1,0 +1,118 @@
+"""What one digit run can mean, with the word after it: "1.234,56", "1,2 Mio.", "10 pm",
+"14.30 Uhr". numparse finds the runs; this reads them."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from verifier.checks.readings import Reading, number, part_of_day, times
+
+_SCALE_WORDS = {
+    "thousand": 3,
+    "thousands": 3,
+    "tausend": 3,
+    "tsd": 3,
+    "million": 6,
+    "millions": 6,
+    "millionen": 6,
+    "mio": 6,
+    "mn": 6,
+    "billion": 9,
+    "billions": 9,
+    "milliarde": 9,
+    "milliarden": 9,
+    "mrd": 9,
+    "bn": 9,
+    "trillion": 12,
+    "trillions": 12,
+    "billionen": 12,
+    "tn": 12,
+}
+_SCALE = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß])")
+_GLUED = {"k": 3, "K": 3, "m": 6, "M": 6, "b": 9, "B": 9}
+# "9 pm", "22 Uhr", and the first hour of "9 or 10 pm" or "9-10 Uhr".
+_CLOCK = re.compile(
+    r"(?:[ \u00a0\u202f]?(?:-|–|to|or|bis|oder)[ \u00a0\u202f]?[0-9]{1,2}(?:[:.][0-9]{2})?)?"
+    r"[ \u00a0\u202f\u2009]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
+)
+UHR_AFTER = re.compile(r"[ \u00a0\u202f\u2009]?Uhr(?![A-Za-z])")
+GROUP = re.compile(r"[0-9]+")
+
+
+@lru_cache(maxsize=4096)
+def run_readings(s: str) -> tuple[Reading, ...]:
+    """Readings of a digit run; a lone separator before exactly three digits reads both ways."""
+    if s.isdigit():  # no separator (none of the grammar's is a digit): most runs
+        if len(s) == 4 and 1500 <= int(s) <= 2099:
+            return number(s), Reading(("y", int(s)), s)
+        return (number(s),)
+    groups = GROUP.findall(s)
+    seps = [c for c in s if not "0" <= c <= "9"]
+    digits = len(s) - len(seps)
+    out: list[Reading] = []
+    if not seps:
+        out.append(number(s))
+    head_ok = 1 <= len(groups[0]) <= 3
+    if seps and head_ok and len(set(seps)) == 1 and all(len(g) == 3 for g in groups[1:]):
+        out.append(number("".join(groups), digits=digits))
+    last, prior = (seps[-1], seps[:-1]) if seps else ("", [])
+    if last in (".", ",") and (
+        not prior
+        or (
+            head_ok
+            and len(set(prior)) == 1
+            and prior[0] != last
+            and all(len(g) == 3 for g in groups[1:-1])
+        )
+    ):
+        # Nobody writes three zero decimals in prose: "1.000" is a thousand, never one.
+        if not (out and groups[-1] == "000"):
+            out.append(number("".join(groups[:-1]), groups[-1], digits=digits))
+    if len(s) == 4 and not seps and 1500 <= int(s) <= 2099:
+        out.append(Reading(("y", int(s)), s))
+    return tuple(out)
+
+
+def forget_runs() -> None:
+    """Empty the memo of digit runs read so far (a benchmark's new text must be read anew)."""
+    run_readings.cache_clear()
+
+
+def _scaled(r: Reading, k: int) -> Reading:
+    intp, _, frac = r.value.partition(".")
+    v = number(intp, frac, scale=k).value
+    return Reading(("n", v), v, r.places, r.digits, k)
+
+
+def suffixed(
+    text: str, end: int, rs: tuple[Reading, ...], strict: bool, start: int | None = None
+) -> tuple[Reading, ...]:
+    """Add scale words (1,2 Mio.) and clock readings (10 pm, 22 Uhr, 14.30 Uhr) after a plain
+    number (written from start, when given)."""
+    m = _SCALE.match(text, end)
+    if m:
+        word = m.group(1)
+        k = _SCALE_WORDS.get(word.lower()) or (_GLUED.get(word) if m.start(1) == end else None)
+        if k:
+            scaled = tuple(_scaled(r, k) for r in rs if r.key[0] == "n")
+            # A named scale is unambiguous in an answer, and so is a glued B: 14B is 14 billion
+            # (parameters, dollars), never 14. Other glued letters may be units (5m, 4K).
+            sure = word.lower() in _SCALE_WORDS or word in ("B", "b")
+            return scaled if strict and sure else rs + scaled
+    clock = _CLOCK.match(text, end)
+    uhr = clock is not None and clock.group().endswith("Uhr")  # the 24-hour clock
+    if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
+        h = int(rs[0].value)
+        ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
+        # In an answer "7 pm" is a time only: any 7 of an excerpt would ground it as a number.
+        return (*times(h, 0, ap, uhr),) if strict else (*rs, *times(h, 0, ap, uhr))
+    # German writes the clock with a dot before "Uhr": 14.30 Uhr is 14:30, and 14.3 too.
+    if clock and start is not None and (dotted := _DOTTED_CLOCK.fullmatch(text, start, end)):
+        h = int(dotted[1])
+        ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
+        return (*rs, *times(h, int(dotted[2]), ap, uhr))
+    return rs
+
+
+_DOTTED_CLOCK = re.compile(r"(2[0-4]|[01]?[0-9])\.([0-5][0-9])")
