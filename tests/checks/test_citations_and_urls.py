@@ -41,6 +41,17 @@ def test_markers_in_every_form_are_expanded() -> None:
     assert found == [(1, 3), (1,), (2,), (1, 2, 3), (2, 3, 4), (7,)]
 
 
+def test_footnotes_and_lenticular_brackets_are_markers() -> None:
+    # Found by a probe: [^3] and 【3】 were read as nothing or as the number 3.
+    assert [m.numbers for m in find_markers("a [^2] b 【1】 c 【1, 2】")] == [(2,), (1,), (1, 2)]
+    assert citations("Die Küche hat 9,86 m²[^3].") == [("dangling_citation", "[^3]", [3], [])]
+    assert citations("Die Küche hat 9,86 m²【1】.") == []
+    assert citations("Die Miete beträgt 890 EUR【1】.") == [("miscited", "890", [1], [2])]
+    # A footnote's definition names what the marker stands for; it cites nothing itself.
+    answer = "Die Miete beträgt 890 EUR.[^1]\n\n[^1]: Mietvertrag\n[^2]: Grundriss"
+    assert citations(answer) == [("miscited", "890", [1], [2])]
+
+
 def test_a_marker_naming_no_excerpt_is_dangling() -> None:
     assert citations("Die Küche hat 9,86 m² [1][3].") == [("dangling_citation", "[3]", [3], [])]
     assert citations("Die Küche hat 9,86 m² [1-3].")[0][:3] == (
@@ -276,6 +287,10 @@ def test_a_german_ordinal_date_does_not_end_the_sentence_its_citation_belongs_to
     assert kinds("Am 2. Mai 2026 warst du beim Tierarzt [2].") == [("miscited", "2. Mai 2026")]
     # A citation in words after a full stop belongs to the sentence before, as [2] does.
     assert kinds("Bei Fressnapf waren es 23,96 €. (Quelle 2) Die Impfung kostete 68,40 €.") == []
+    # Nor does a day-month date's period before a figure.
+    two = [SourceText(1, "12.11.2025: 1.500 Liter"), SourceText(2, "18.11.2024: 2.000 Liter")]
+    answer = "2025 am 12.11. 1.500 Liter [1], 2024 am 18.11. 2.000 Liter [2]."
+    assert check_citations(answer, two, check_numbers("", answer, two)).findings == []
     # A sentence may start with a brand written in lower case.
     assert kinds("Die Impfung kostete 68,40 €. iPhone-Hülle am 3. Mai 2026 [2].") == []
     # An ordinal that does end a sentence still does.

@@ -379,6 +379,11 @@ def test_scale_words_compare_by_value(answer: str, excerpt: str, expected: str) 
         ("auf 5 Prozent", "Quote: 4,6 Prozent", "grounded"),
         ("bei 24 %", "Anteil: 23,4 %", "ungrounded"),
         ("23 Gäste", "Anteil: 23,4 %", "ungrounded"),
+        # Only the last written digit rounds: a share ending in 0 is no bracket of ten.
+        ("Mehrwertsteuer (20 %)", "zzgl. 19 % USt.", "ungrounded"),
+        ("40 % Rabatt", "jetzt 35 % reduziert", "ungrounded"),
+        ("40 % Rabatt", "jetzt 40,4 % reduziert", "grounded"),
+        ("rund 40 % Rabatt", "jetzt 41,7 % reduziert", "grounded"),
     ],
 )
 def test_a_hedge_word_allows_rounding(answer: str, excerpt: str, expected: str) -> None:
@@ -466,6 +471,60 @@ def test_the_digits_of_a_place_code_count_nothing(answer: str, excerpt: str) -> 
 def test_the_digits_of_a_measure_s_letter_are_its_number(answer: str, excerpt: str) -> None:
     # Only a storage place's code (after Regal, Fach, Lagerplatz ...) counts nothing.
     assert not check(answer, excerpt).flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # Found by a probe: German "am" after a number is the preposition, not a.m.
+        ("Vom Holzleim sind noch 4 am Lager [1].", "Holzleim D3 | 4 | Flaschen", "grounded"),
+        ("Es kamen 3 am 19.02.2026 dazu.", "19.02.2026 Zugang 3 Stück", "grounded"),
+        ("Der Laden öffnet um 9 am Montag.", "Montag 9 Uhr", "grounded"),
+        ("It opens at 9 am.", "Opens 21:00", "ungrounded"),
+        ("It opens at 9 am Monday.", "Opens Monday 09:00", "grounded"),
+        # A range's am or pm belongs to its end; the start may lie in the other half.
+        ("Saturday hours are 10 to 2 pm.", "Sat 10:00–14:00", "grounded"),
+        ("open from 9 until 5 pm", "Hours: 9:00-17:00", "grounded"),
+        ("open from 9 to 11 pm", "Hours: 9:00-17:00", "ungrounded"),
+    ],
+)
+def test_german_am_and_clock_ranges(answer: str, excerpt: str, expected: str) -> None:
+    assert {f.status for f in check(answer, excerpt).findings} == {expected}
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt"),
+    [
+        # "Januar 4" is no date in German, on either side: the month names its figure.
+        ("Im Januar 4.812, im Februar 5.340 Besucher [1].", "Januar: 4.812\nFebruar: 5.340"),
+        ("Im Juni 3 Termine [1].", "Juni 2026: 3 Termine"),
+        ("Der Umsatz lag bei 1.234 € [1].", "Umsatz März 1.234 € bei 87 Bestellungen"),
+        ("Der Umsatz lag bei 1.234 € [1].", "Umsatz April 1.234 € bei 87 Bestellungen"),
+    ],
+)
+def test_a_german_month_before_a_figure_is_no_date(answer: str, excerpt: str) -> None:
+    assert not check(answer, excerpt).flagged
+    assert status("on April 3", "posted April 3") == "grounded"
+
+
+def test_a_list_s_total_and_a_difference_named_after_the_figure_are_derived() -> None:
+    stock = "Zugang 2 Flaschen (05.02.), 3 Flaschen (19.02.), 3 Flaschen (26.02.)"
+    (*_, total) = check("2, 3 und 3 Flaschen – zusammen 8 [1].", stock).findings
+    assert (total.text, total.status) == ("8", "derived")
+    assert total.message_en == (
+        'The number "8" is derived: the sum of the figures from "2" to "3", which stand in '
+        "excerpt [1]."
+    )
+    assert check("2, 3 und 3 Flaschen – zusammen 9 [1].", stock).flagged
+    reorder = "Qty on hand: 14 | Reorder point: 5"
+    assert not check("14 drills, 9 above the reorder point of 5 [1].", reorder).flagged
+    assert check("14 drills, 8 above the reorder point of 5 [1].", reorder).flagged
+    paper = "35 Bogen; min. 50"
+    assert not check("35 Bogen, Mindestbestand 50 – es fehlen also 15.", paper).flagged
+    # A word after the figure counts within its own sentence only, and "rest" is a verb too.
+    score = found("Won 31-3. Giants were short-handed; 28 to 25.", "31 points, 28, 25")
+    assert ("3", "ungrounded") in score
+    assert check("Grill 4-5 minutes, let rest for 5-10 minutes.", "grill 4-5 minutes").flagged
 
 
 def test_a_one_digit_total_of_the_answer_s_own_counts_is_derived() -> None:

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 
 from verifier.checks.models import CitationFinding, CitationStage, NumberStage, SourceText
 
-# [2], [1, 3], [1;2], [1-3], [1–3]; one marker per bracket pair, so [1][2] is two markers.
-_MARKER = re.compile(r"\[\s*(\d{1,4}(?:\s*[,;\-–—]\s*\d{1,4})*)\s*\]")
+# [2], [1, 3], [1;2], [1-3], [1–3], a Markdown footnote [^2] and the lenticular 【2】; one
+# marker per bracket pair, so [1][2] is two markers.
+_MARKER = re.compile(r"(?:\[\s*\^?|【\s*)(\d{1,4}(?:\s*[,;\-–—]\s*\d{1,4})*)\s*[\]】]")
+_FOOTNOTE_DEFINITION = re.compile(r"\[\^\d{1,4}\]:")
 _PART = re.compile(r"(\d{1,4})(?:\s*[\-–—]\s*(\d{1,4}))?")
 # Citations in words: "laut Quelle 2", "(Passage 1)", "excerpts 1 and 3", "Auszug Nr. 4".
 # The tokenizer skips the same words and joiners as no figures (numparse, SKIP); one run of
@@ -54,6 +56,8 @@ def find_markers(text: str) -> list[Marker]:
     expanded ([1-3] names 1, 2 and 3)."""
     markers = []
     for match in (*_MARKER.finditer(text), *_WORDED.finditer(text)):
+        if _FOOTNOTE_DEFINITION.match(text, match.start()) and _line_start(text, match.start()):
+            continue  # "[^1]: Acme release" defines what the answer's [^1] stands for
         numbers: list[int] = []
         for part in _PART.finditer(match.group(1)):
             low = int(part.group(1))
@@ -63,6 +67,10 @@ def find_markers(text: str) -> list[Marker]:
             numbers.extend(range(low, high + 1))
         markers.append(Marker(match.start(), match.end(), match.group(), tuple(numbers)))
     return sorted(markers, key=lambda m: m.start)
+
+
+def _line_start(text: str, at: int) -> bool:
+    return not text[text.rfind("\n", 0, at) + 1 : at].strip()
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -77,6 +85,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                 _ABBREVIATION.search(before)
                 or (after is not None and after.group().islower())  # not iPhone, macOS
                 or (_ORDINAL.search(before) and _MONTH.match(text, boundary.end()))
+                # "am 12.11. 1.500 Liter": a date's or an ordinal's period before a figure
+                or (before[-2:-1].isdigit() and text[boundary.end() : boundary.end() + 1].isdigit())
             ):
                 continue
         spans.append((start, boundary.start()))

@@ -31,11 +31,27 @@ _SCALE_WORDS = {
 }
 _SCALE = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß])")
 _GLUED = {"k": 3, "K": 3, "m": 6, "M": 6, "b": 9, "B": 9}
-# "9 pm", "22 Uhr", and the first hour of "9 or 10 pm" or "9-10 Uhr".
+# "9 pm", "22 Uhr", and the first hour of "9 or 10 pm", "10 to 2 pm" or "9-10 Uhr".
 _CLOCK = re.compile(
-    r"(?:[ \u00a0\u202f]?(?:-|–|to|or|bis|oder)[ \u00a0\u202f]?[0-9]{1,2}(?:[:.][0-9]{2})?)?"
+    r"(?:[ \u00a0\u202f]?(?:-|–|to|or|until|till|bis|oder)[ \u00a0\u202f]?(?P<last>[0-9]{1,2})"
+    r"(?:[:.][0-9]{2})?)?"
     r"[ \u00a0\u202f\u2009]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
 )
+# After a number, German "am" is the preposition when a date, a number or a noun follows
+# ("noch 4 am Lager", "3 am 19.02.", "um 9 am Montag"); English names after a.m. are not.
+_GERMAN_AM = re.compile(
+    r"[ \t\u00a0]+(?![A-Z]{2,4}\b|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?\b"
+    r"|(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Eastern|Central|Mountain|Pacific)\b)"
+    r"[0-9A-ZÄÖÜ]"
+)
+
+
+def german_am(text: str, at: int) -> bool:
+    """Whether the "am" at text[at] is the German preposition, not a.m."""
+    return text.startswith("am", at) and _GERMAN_AM.match(text, at + 2) is not None
+
+
 UHR_AFTER = re.compile(r"[ \u00a0\u202f\u2009]?Uhr(?![A-Za-z])")
 GROUP = re.compile(r"[0-9]+")
 
@@ -101,10 +117,14 @@ def suffixed(
             sure = word.lower() in _SCALE_WORDS or word in ("B", "b")
             return scaled if strict and sure else rs + scaled
     clock = _CLOCK.match(text, end)
+    if clock and clock["ap"] and german_am(text, clock.start("ap")):
+        clock = None
     uhr = clock is not None and clock.group().endswith("Uhr")  # the 24-hour clock
     if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
         h = int(rs[0].value)
         ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
+        if ap and clock["last"] and h % 12 > int(clock["last"]) % 12:
+            ap = "a" if ap in "Pp" else "p"  # "10 to 2 pm" runs from 10 am
         # In an answer "7 pm" is a time only: any 7 of an excerpt would ground it as a number.
         return (*times(h, 0, ap, uhr),) if strict else (*rs, *times(h, 0, ap, uhr))
     # German writes the clock with a dot before "Uhr": 14.30 Uhr is 14:30, and 14.3 too.

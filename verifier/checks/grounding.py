@@ -59,7 +59,7 @@ class Verdict:
     status: NumberStatus
     reading: Reading
     excerpts: frozenset[int]
-    how: str = "exact"  # exact, rounded, sum or difference
+    how: str = "exact"  # exact, rounded, sum, difference or run (the sum of a list)
     addends: tuple[str, str] = ("", "")
 
 
@@ -73,6 +73,9 @@ def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | N
             return (num if hedge in ("up", "near_up") else num - u * _HALF), num + u
         if not hedge:
             return None
+        if hedge == "share":  # 23 % for 23,4 %, but 40 % is no 35 %: only the last digit rounds
+            half = Decimal(1).scaleb(-r.places) * _HALF
+            return num - half, num + half
         if hedge == "up":
             return num, num + u
         if hedge == "down":
@@ -102,7 +105,7 @@ def ground(
     before = max(0, tok.start - 24)
     hedge = next((h for h, rx in _HEDGES.items() if rx.search(answer, before, tok.start)), "")
     if not hedge and _PERCENT_AFTER.match(answer, tok.end):
-        hedge = "about"  # a share is rounded by habit, without a word: 23 % for 23,4 %
+        hedge = "share"  # a share is rounded by habit, without a word: 23 % for 23,4 %
     for r in tok.readings:
         num = r.num
         window = _window(r, num, hedge) if num is not None else None

@@ -29,7 +29,11 @@ from verifier.checks.weekdays import wrong_weekdays
 # Words that announce arithmetic over figures the answer already gave.
 _TOTAL = re.compile(
     r"\b(?:total\w*|sum|combined|together|altogether|difference|insgesamt|"
-    r"zusammen|gesamt|summe|differenz|unterschied)\b",
+    r"zusammen|gesamt|summe|differenz|unterschied"
+    # a difference in words: "es fehlen also 15", "ein Plus von 765", "9 above the minimum"
+    r"|fehl\w*|plus|minus|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
+    r"|verbleib\w*"
+    r"|more|less|fewer|left|remaining|short|above|below|increase\w*|decrease\w*)\b",
     re.I,
 )
 # "(0251) 4829170": an area code in brackets before the number, read as one chain.
@@ -114,6 +118,15 @@ class _Answer:
                     pair = (self.text[ta.start : ta.end], self.text[tb.start : tb.end])
                     self._derived.setdefault(a + b, ("sum", ns, pair))
                     self._derived.setdefault(abs(a - b), ("difference", ns, pair))
+            # The total of a list: three or more figures in a row ("2, 3 und 3 – zusammen 8").
+            ordered = sorted(vals[:_MAX_PAIRS], key=lambda x: x[1].start)
+            for i, (a, ta, va) in enumerate(ordered):
+                total, ns = a, va.excerpts
+                for b, tb, vb in ordered[i + 1 :]:
+                    total, ns = total + b, ns | vb.excerpts
+                    if tb is not ordered[i + 1][1]:
+                        ends = (self.text[ta.start : ta.end], self.text[tb.start : tb.end])
+                        self._derived.setdefault(total, ("run", ns, ends))
 
     def derive(self, tok: Token) -> Verdict | None:
         """Ground a total or difference of two grounded figures ("zusammen also 129,95 €").
@@ -124,9 +137,13 @@ class _Answer:
         x = r.num
         if x is None or r.scale or x not in self._derived:
             return None
-        if x == x.to_integral_value() and not _TOTAL.search(
-            self.text, max(0, tok.start - 60), tok.start
-        ):
+        # The word may follow in the same clause: "9 above the reorder point", "15 weniger".
+        after = self.text[tok.end : tok.end + 24]
+        after = after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=24)]
+        announced = _TOTAL.search(self.text, max(0, tok.start - 60), tok.start) or _TOTAL.search(
+            after
+        )
+        if x == x.to_integral_value() and not announced:
             return None
         how, ns, pair = self._derived[x]
         return Verdict("derived", r, ns, how, pair)
@@ -162,9 +179,15 @@ def _messages(text: str, v: Verdict | None, r: Reading, ident: bool = False) -> 
         )
     if v.status == "derived":
         a, b = v.addends
-        how_de = "Summe" if v.how == "sum" else "Differenz"
         where_en = _refs(v.excerpts, False) if v.excerpts else "the question"
         where_de = _refs(v.excerpts, True) if v.excerpts else "der Frage"
+        if v.how == "run":
+            return (
+                f'{q_en} is derived: the sum of the figures from "{a}" to "{b}", which stand '
+                f"in {where_en}.",
+                f"{q_de} ist abgeleitet: die Summe der Zahlen von „{a}“ bis „{b}“ aus {where_de}.",
+            )
+        how_de = "Summe" if v.how == "sum" else "Differenz"
         return (
             f'{q_en} is derived: the {v.how} of "{a}" and "{b}", which stand in {where_en}.',
             f"{q_de} ist abgeleitet: die {how_de} von „{a}“ und „{b}“ aus {where_de}.",

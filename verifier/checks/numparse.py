@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from verifier.checks.dateranges import other_ends
-from verifier.checks.digitruns import GROUP, UHR_AFTER, run_readings, suffixed
+from verifier.checks.digitruns import GROUP, UHR_AFTER, german_am, run_readings, suffixed
 from verifier.checks.readings import (
     Reading,
     Token,
@@ -26,6 +26,11 @@ _MON = (
     r"(?:Jan(?:uary|uar)?|Jänner|Feb(?:ruary|ruar)?|Mar(?:ch)?|Mä?rz|Apr(?:il)?|Ma[iy]"
     r"|Jun[ei]?|Jul[iy]?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|O[ck]t(?:ober)?|Nov(?:ember)?"
     r"|De[cz](?:ember)?)\.?(?![A-Za-zÄÖÜäöüß])"
+)
+# Months that go before their day ("May 3"): English names only; "Juni 3" is no German date.
+_MON_EN = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?(?![A-Za-zÄÖÜäöüß])"
 )
 # A month named alone in an answer: written out, so that "Jan" (a name) and "Mar." are not.
 _MON_FULL = (
@@ -61,13 +66,14 @@ def _pattern(strict: bool) -> re.Pattern[str]:
     Answers need capitalised months, so that "may" is not May; sources are often lower-cased.
     Repeats are split by mandatory separators, so a match never backtracks far."""
     mon = _MON if strict else f"(?i:{_MON})"
+    mon_en = _MON_EN if strict else f"(?i:{_MON_EN})"
     # A source's lower-case "may" and "march" are words, not months.
     alone = _MON_FULL if strict else f"(?:{_MON}|(?!ma[ry])(?i:{_MON}))"
     return re.compile(
         r"(?P<SKIP>(?:https?://|www\.)[^\s<>\"'\[\]()]+"
         r"|\[[0-9]{1,3}(?:[ ]?[,;–-][ ]?[0-9]{1,3})*\]"
         # A Markdown footnote ([^1]) and a source with its page ([1, S. 4], [2, p. 7-9]).
-        r"|\[\^[0-9]{1,3}\]"
+        r"|\[\^[0-9]{1,3}\]|【[0-9]{1,3}(?:[ ]?[,;–-][ ]?[0-9]{1,3})*】"
         r"|\[[0-9]{1,3},?[ ]?(?i:s\.|p\.|pp\.|seite|page)[ ]?[0-9]{1,4}"
         r"(?:[ ]?[–-][ ]?[0-9]{1,4})?\]"
         # Pointers to excerpts or to the answer's own list, and names that merely hold digits.
@@ -90,7 +96,9 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         r"|(?P<SLASH>(?<!/)(?P<sa>[0-9]{1,2})/(?P<sb>[0-9]{1,2})/(?P<sy>[0-9]{4})(?![0-9/]))"
         rf"|(?P<DMN>(?<![.,])(?P<nd>{_DAY})(?:\.|st|nd|rd|th)?(?:{_WS}of)?{_WS}(?P<m1>{mon})"
         rf"(?:{_Y_SEP}(?P<ny>{_YEAR})(?![0-9]))?)"
-        rf"|(?P<MDN>(?<![A-Za-z])(?P<m2>{mon}){_WS}(?P<md>{_DAY})(?:st|nd|rd|th)?(?![0-9])"
+        # Not "im April 3 Termine" nor "März 1.234 €".
+        rf"|(?P<MDN>(?<![A-Za-z])(?<![Ii]m )(?P<m2>{mon_en}){_WS}(?P<md>{_DAY})(?:st|nd|rd|th)?"
+        r"(?![0-9]|[.,][0-9])"
         rf"(?:{_Y_SEP}(?P<my>{_YEAR})(?![0-9]))?)"
         rf"|(?P<MY>(?<![A-Za-z])(?P<m3>{mon})(?:{_WS}of)?{_Y_SEP}(?P<yy>{_YEAR})(?![0-9]))"
         rf"|(?P<MON>(?<![A-Za-z])(?P<m4>{alone}))"
@@ -116,12 +124,12 @@ START_WORDS = (
 # character that can start a match (with those re's IGNORECASE takes for them, such as ı and ſ),
 # re skips to those at C speed: the tokenizer's search takes half the time. Each branch checks
 # the consumed character from behind; tests/checks/test_numparse.py holds the two equal.
-START_PLAIN = rf"(?<![0-9])[0-9]|(?<![A-Za-z])(?i:{START_WORDS})|\["
+START_PLAIN = rf"(?<![0-9])[0-9]|(?<![A-Za-z])(?i:{START_WORDS})|[\[【]"
 _FIRSTS = "".join(sorted({word[0] for word in START_WORDS.split("|")}))
 _FOLDED = "".join(c for c in "İıſ\u212a" if re.fullmatch(f"(?i:[{_FIRSTS}])", c))
 _START = re.compile(
-    rf"[0-9\[{_FIRSTS}{_FIRSTS.upper()}{_FOLDED}]"
-    rf"(?:(?<=[0-9])(?<![0-9]{{2}})|(?<=\[)|(?<![A-Za-z].)(?:"
+    rf"[0-9\[【{_FIRSTS}{_FIRSTS.upper()}{_FOLDED}]"
+    rf"(?:(?<=[0-9])(?<![0-9]{{2}})|(?<=[\[【])|(?<![A-Za-z].)(?:"
     + "|".join(
         f"(?<=(?i:{first}))(?i:{'|'.join(w[1:] for w in START_WORDS.split('|') if w[0] == first)})"
         for first in _FIRSTS
@@ -211,7 +219,8 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         # 07:45 and 7:45 Uhr are written on the 24-hour clock: never 19:45 (but 7:45 Uhr
         # abends is).
         h, uhr = int(g("th")), UHR_AFTER.match(text, end)
-        ap = g("ap") or (part_of_day(text, uhr.end(), h) if uhr else None)
+        ap = None if g("ap") and german_am(text, m.start("ap")) else g("ap")
+        ap = ap or (part_of_day(text, uhr.end(), h) if uhr else None)
         rs = [*times(h, int(g("tm")), ap, g("th")[0] == "0" or uhr is not None)]
     else:
         return []
