@@ -164,6 +164,11 @@ def test_bare_domains_are_links_carried_by_a_page_of_their_site_or_by_text() -> 
     ]
     # A site named only as its own part of a longer name is not carried.
     assert links("Siehe ple.org.") == [("url", "unknown_url", "ple.org", [])]
+    # Country and newer endings too (found by a probe: .com changed to .co passed).
+    assert links("Siehe example.co und example.ca.") == [
+        ("url", "unknown_url", "example.co", []),
+        ("url", "unknown_url", "example.ca", []),
+    ]
 
 
 def test_a_link_with_fewer_or_reordered_parameters_is_the_same_page() -> None:

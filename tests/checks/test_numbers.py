@@ -493,6 +493,35 @@ def test_german_am_and_clock_ranges(answer: str, excerpt: str, expected: str) ->
 
 
 @pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # A German text that writes "Uhr" is on the 24-hour clock: its 7:30 is no 19:30.
+        (
+            "Frühstück ab 19:30 Uhr.",
+            "Frühstück: 7:30 bis 10:30\nCheck-out bis 11 Uhr",
+            "ungrounded",
+        ),
+        ("Frühstück ab 7:30 Uhr.", "Frühstück: 7:30 bis 10:30\nCheck-out bis 11 Uhr", "grounded"),
+        ("Dinner at 7:30 pm.", "Dinner: 7:30", "grounded"),
+        # Noon and midnight in words.
+        ("Saturday 8am–12pm.", "Saturday 8:00 AM – noon", "grounded"),
+        ("geöffnet bis 24 Uhr", "geöffnet bis Mitternacht", "grounded"),
+        ("open until 11 pm", "open until midnight", "ungrounded"),
+    ],
+)
+def test_a_source_s_clock_is_read_as_it_writes_it(answer: str, excerpt: str, expected: str) -> None:
+    assert {f.status for f in check(answer, excerpt).findings} == {expected}
+
+
+def test_a_rating_s_scale_after_a_slash_is_no_figure() -> None:
+    assert found("rated 4.3/5 on 212 reviews", "Rating: 4.3 (212 reviews)") == [
+        ("4.3", "grounded"),
+        ("212", "grounded"),
+    ]
+    assert found("rated 4.5/5", "Rating: 4.3") == [("4.5", "ungrounded")]
+
+
+@pytest.mark.parametrize(
     ("answer", "excerpt"),
     [
         # "Januar 4" is no date in German, on either side: the month names its figure.
@@ -702,6 +731,16 @@ def test_a_customer_number_with_leading_zeros_has_no_country_code() -> None:
 def test_an_area_code_in_brackets_is_no_number_of_its_own() -> None:
     assert not check("Ruf an unter (0251) 48 29 170.", "Tel. 0251/4829170").flagged
     assert check("Ruf an unter (0231) 4829170.", "Tel. 0251/4829170").flagged
+
+
+def test_north_american_numbers_with_and_without_plus_one() -> None:
+    # +1 has no trunk 0: +1 207 555 0142 is (207) 555-0142, on either side.
+    listing = "Phone: (207) 555-0142"
+    assert not check("Call +1 207 555 0142.", listing).flagged
+    assert not check("Call 207-555-0142.", listing).flagged
+    assert not check("Call (207) 555-0142.", "Phone: +1 207 555 0142").flagged
+    assert check("Call +1 207 555 0143.", listing).flagged
+    assert check("Call +1 208 555 0142.", listing).flagged
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import Spelled, spelled_numbers
 from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
-from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex
+from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
 from verifier.checks.weekdays import wrong_weekdays
 
 # Words that announce arithmetic over figures the answer already gave.
@@ -36,8 +36,6 @@ _TOTAL = re.compile(
     r"|more|less|fewer|left|remaining|short|above|below|increase\w*|decrease\w*)\b",
     re.I,
 )
-# "(0251) 4829170": an area code in brackets before the number, read as one chain.
-_AREA_IN_BRACKETS = re.compile(r"\((0[0-9]{2,5})\)(?=[ \u00a0]?[0-9])")
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
 # phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
 _DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{2}|[0-9]{4})")
@@ -78,13 +76,15 @@ class _Answer:
         self.text = answer
         self._chains: list[tuple[int, int, tuple[str, ...]]] = []
         # The same length, so that spans stay: "(0251) 482" reads as " 0251- 482".
-        joined = _AREA_IN_BRACKETS.sub(lambda a: f" {a[1]}-", answer)
+        joined = join_area_codes(answer)
         for m in DIGIT_CHAIN.finditer(joined):
             groups = DIGIT_RUN.findall(m.group())
             digits: tuple[str, ...] = ("".join(groups),)
             if answer[m.start() - 1 : m.start()] == "+" and len(groups) > 1:
-                # +49 251 … is the national 0251 …: the country code stands for the leading 0.
-                digits += ("0" + "".join(groups[1:]),)
+                # +49 251 … is the national 0251 …: the country code stands for the leading 0;
+                # North America's +1 207 … is (207) …, which has none.
+                trunk = "" if groups[0] == "1" else "0"
+                digits += (trunk + "".join(groups[1:]),)
             self._chains.append((m.start(), m.end(), digits))
         self._chain_starts = [c[0] for c in self._chains]
         self._lookups: dict[str, set[int]] = {}

@@ -85,8 +85,12 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         r"|(?i:steps?|options?|items?|schritte?)[ \t]+[0-9]{1,2}"
         r"(?:[ \t]*(?:,|and|und|or|oder|&|-|–|to|bis)[ \t]*[0-9]{1,2})*(?![0-9]|[.,][0-9])"
         r"|(?i:out of)[ \t]+(?:5|10)(?:\.0)?(?![0-9]|[.,][0-9])"
+        # A rating's scale after a slash: 4.3/5, 8/10.
+        r"|(?<=[0-9]/)(?:5|10)(?![0-9]|[.,][0-9])"
         r"|(?i:covid|sars-cov)-[0-9]{1,2}\b|24/7\b|9/11\b)"
-        rf"|(?P<ISO>(?P<iy>{_YEAR})(?P<isep>[-/])(?P<im>1[0-2]|0[1-9])(?P=isep)"
+        # A source's noon and midnight in words ("Saturday 8:00 AM – noon").
+        + ("" if strict else r"|(?P<NOON>(?i:noon|midday|mittags?|midnight|mitternacht))\b")
+        + rf"|(?P<ISO>(?P<iy>{_YEAR})(?P<isep>[-/])(?P<im>1[0-2]|0[1-9])(?P=isep)"
         r"(?P<id>3[01]|[12][0-9]|0[1-9])(?![0-9]))"
         rf"|(?P<RANGE>(?P<ra>{_YEAR})[ ]?(?:--?|–|—|/)[ ]?(?P<rb>[0-9]{{2}})(?![0-9]|[.,][0-9]))"
         # Not in a name: llama-3.1. or qwen2.6. is no date.
@@ -118,7 +122,7 @@ _STRICT, _LENIENT = _pattern(True), _pattern(False)
 START_WORDS = (
     "jan|jän|feb|mar|mär|mrz|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|passage|excerpt|source"
     "|document|auszug|auszüg|quelle|dokument|step|option|item|schritt|out of|covid|sars|https?:"
-    "|www\\."
+    "|www\\.|noon|midday|midnight|mittag|mitternacht"
 )
 # As plainly written, START_PLAIN, re tries it at every character. Led by one class of every
 # character that can start a match (with those re's IGNORECASE takes for them, such as ı and ſ),
@@ -202,6 +206,13 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         rs += [number(g("nm"), g("ny2"))] if "." in g() else []
         # In a source, "KW 12/2026" or "c't 3/2025" is a week or an issue of the year, too.
         rs += [] if strict else [number(g("nm"))]
+    elif kind == "NOON":
+        midnight = g().lower() in ("midnight", "mitternacht")
+        rs = (
+            [*times(0, 0, None, True), *times(24, 0, None, True)]
+            if midnight
+            else [*times(12, 0, None, True)]
+        )
     elif kind == "MON":
         month = _MONTHS[str(g("m4"))[:3].lower()]
         rs = [Reading(("m", month), f"--{month:02d}")]
@@ -288,6 +299,9 @@ def _line_start(text: str, pos: int) -> bool:
 _DAY_CLOCK = re.compile(r":(?<=(?<![0-9])(?:1[3-9]|2[0-3]):)[0-5]?[0-9](?![0-9])")
 
 
+_UHR = re.compile(r"Uhr\b")
+
+
 def _literal_clock(token: Token, text: str) -> Token:
     """Keep only the hour as written of an am/pm-less time (7:0 is not 19:00 here)."""
     clock = [r for r in token.readings if r.key[0] == "t"]
@@ -304,7 +318,7 @@ def tokenize(text: str, *, strict: bool = False) -> list[Token]:
     named scale; lenient (sources) keeps every reading, so that sources ground generously."""
     out: list[Token] = []
     _scan(text, 0, len(text), strict, out)
-    if _DAY_CLOCK.search(text):
+    if day_clock(text):
         out = [_literal_clock(token, text) for token in out]
     return out
 
@@ -325,8 +339,9 @@ def tokenize_lines(text: str, lines: Iterable[tuple[int, int]], day_clock: bool)
 
 
 def day_clock(text: str) -> bool:
-    """Whether text writes the 24-hour clock anywhere (an hour from 13 to 23 before a colon)."""
-    return _DAY_CLOCK.search(text) is not None
+    """Whether text writes the 24-hour clock anywhere: an hour from 13 to 23 before a colon, or
+    the German "Uhr" ("Frühstück 7:30 bis 10:30, Check-out bis 11 Uhr" is no 19:30)."""
+    return _DAY_CLOCK.search(text) is not None or _UHR.search(text) is not None
 
 
 def _scan(text: str, pos: int, endpos: int, strict: bool, out: list[Token]) -> None:

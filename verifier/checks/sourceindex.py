@@ -19,6 +19,16 @@ DIGIT_CHAIN = re.compile(
     r"|[ \u00a0\u2009\u202f])[0-9]+)*"
 )
 DIGIT_RUN = re.compile(r"[0-9]+")
+# "(0251) 4829170", "(207) 555-0142": an area code in brackets before the number.
+_AREA_IN_BRACKETS = re.compile(r"\(([0-9]{2,5})\)(?=[ \u00a0]?[0-9])")
+
+
+def join_area_codes(text: str) -> str:
+    """The text with each bracketed area code joined to its number as one digit chain, at the
+    same length, so that spans stay: "(0251) 482" reads as " 0251- 482"."""
+    return _AREA_IN_BRACKETS.sub(lambda a: f" {a[1]}-", text)
+
+
 # "+49 (0)251 …": the national number 0251 … follows the country code's "(0)".
 _TRUNK_BEFORE = re.compile(r"(?:\+|00)[0-9]{1,3}[ \u00a0]?\(0\)[ \u00a0]?$")
 _PHONE_LABEL = re.compile(
@@ -28,6 +38,7 @@ _MAX_PROBES = 64
 _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
 
 
+_NOON_WORDS = "(?i:noon|midday|mittag|midnight|mitternacht)"
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _SEP = "[^0-9\\n]?"  # what may stand between two digits of one token
 
@@ -40,7 +51,8 @@ def _signs(key: Key) -> set[str] | None:
     digits but for zeros at either end (a scale word adds zeros; truncation keeps a prefix);
     a year may be written with its last two digits ("05.03.26"); a day stands as digits, on the
     line of its year or, where a range crosses New Year ("28.12. bis 03.01.2027"), of the next;
-    a clock hour is written as one of the hours of its twelve-hour position."""
+    a clock hour is written as one of the hours of its twelve-hour position, or noon and
+    midnight in words."""
     kind = key[0]
     if kind == "n" and len(key) == 2 and isinstance(key[1], str) and _NUMBER.fullmatch(key[1]):
         v = key[1]
@@ -62,7 +74,9 @@ def _signs(key: Key) -> set[str] | None:
     if kind == "dm" and len(key) == 3 and isinstance(key[2], int) and key[2] >= 0:
         return {str(key[2])}
     if kind == "t" and len(key) == 3 and isinstance(key[1], int):
-        return {str(x) for x in range(25) if (x - key[1]) % 12 == 0} or None
+        hours = {str(x) for x in range(25) if (x - key[1]) % 12 == 0}
+        # Noon and midnight may stand in words, which the grammar reads as times too.
+        return hours | {_NOON_WORDS} if key[1] % 12 == 0 and key[2] == 0 else hours or None
     return None
 
 
@@ -249,10 +263,11 @@ class SourceIndex:
         """Texts where digits is a run of whole digit groups (0251 / 48 29 17-0, DE89 3704 …)."""
         if self._chains is None:
             self._chains = []
-            for n, text in self._texts:
+            for n, raw in self._texts:
                 groups: list[str] = []
                 bounds = {0}
                 pos = 0
+                text = join_area_codes(raw)
                 for m in DIGIT_CHAIN.finditer(text):
                     for chain in _national_too(text, m):
                         for g in chain:
@@ -277,7 +292,7 @@ class SourceIndex:
 
 def _national_too(text: str, m: re.Match[str]) -> list[list[str]]:
     """The digit groups of a chain of an excerpt, and of its national form if it is written
-    with a country code (+49 251 …, 0049 251 …, +49 (0)251 …: 0251 …)."""
+    with a country code (+49 251 …, 0049 251 …, +49 (0)251 …: 0251 …; +1 207 …: 207 …)."""
     gs = DIGIT_RUN.findall(m.group())
     coded = len(gs) > 1 and (
         text[m.start() - 1 : m.start()] == "+"
@@ -288,6 +303,8 @@ def _national_too(text: str, m: re.Match[str]) -> list[list[str]]:
             and _PHONE_LABEL.search(text, max(0, m.start() - 20), m.start()) is not None
         )
     )
+    if coded and gs[0] in ("1", "001"):  # North America: +1 207 … is (207) …
+        return [gs, gs[1:]]
     if coded:
         return [gs, ["0" + gs[1], *gs[2:]]]
     if _TRUNK_BEFORE.search(text, max(0, m.start() - 12), m.start()):

@@ -22,7 +22,7 @@ _TRAILING = ".,;:!?'\"»«“”„‘’…*_"
 # "Node.js", "README.md", "ASP.NET", "z.B.", "Mail.app" or "update.pl". Generic ones, the
 # region's, and home networks'.
 _TLDS = (
-    "com|org|net|edu|gov|info|biz|io|dev|online|shop|blog|cloud|de|at|ch|li|lu|eu|uk|fr"
+    "com|org|net|edu|gov|info|biz|io|dev|online|shop|blog|cloud|de|at|ch|li|lu|eu|uk|fr|co|ca|us|ai"
     "|nl|se|dk|fi|cz|arpa|local|lan|internal|box"
 )
 # Each starts only where no name goes on before it, so a long word is never rescanned.
