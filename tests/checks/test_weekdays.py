@@ -57,3 +57,25 @@ def test_the_finding_says_which_day_it_is() -> None:
 )
 def test_a_right_or_unrelated_weekday_is_not_flagged(answer: str) -> None:
     assert reasons(answer) == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # Found by a probe: a date without its year takes the excerpt's year.
+        ("Der Termin ist am Donnerstag, den 3. Juni [1].", True),
+        ("Der Termin ist am Do., 03.06. [1].", True),
+        ("Der Termin ist am Mittwoch, den 3. Juni [1].", False),
+        ("The appointment is on Wednesday, June 3 [1].", False),
+    ],
+)
+def test_a_date_without_its_year_is_checked_in_the_excerpts_year(
+    answer: str, flagged: bool
+) -> None:
+    assert bool(reasons(answer)) == flagged
+
+
+def test_a_date_without_a_year_that_the_excerpts_hold_in_two_years_is_not_checked() -> None:
+    two_years = [SourceText(1, "Termine: 03.06.2026 und 03.06.2027")]
+    verdict = verify_case("?", "Am Donnerstag, 3. Juni [1].", two_years)
+    assert not verdict.flagged

@@ -264,7 +264,6 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         for t in tokenize(answer, strict=True)
         if (t.start, t.end) not in lists and not counts_words(answer, t.end)
     ]
-    findings += wrong_weekdays(answer, tokens)
     starts = [t.start for t in tokens]
     taken: set[int] = set()
     for ident in find_identifiers(answer)[:_MAX_IDENTS]:
@@ -295,6 +294,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     worded = [Token(sp.start, sp.end, (number(str(sp.value)),)) for sp in words]
     # Index only the excerpt lines that may hold what the answer's figures look up.
     src.prepare(r for t in (*todo, *worded) for p in (t, *t.parts) for r in p.readings)
+    findings += wrong_weekdays(answer, tokens, src.years)
     results: list[tuple[Token, Verdict | None]] = []
     ranged = range_days(answer, tokens)
     for tok in todo:

@@ -102,6 +102,7 @@ class SourceIndex:
         self.keys: dict[Key, int] = {}
         self.part_keys: dict[Key, int] = {}  # the groups of "3 100", maybe two numbers
         self.day_keys: dict[Key, int] = {}  # the days of dates: 14 of 14.03.2025
+        self._years: dict[tuple[int, int], set[int]] = {}  # (month, day): years of full dates
         self.trunc: dict[Key, int] = {}
         self._texts = texts
         self._ns = [n for n, _ in texts]
@@ -189,6 +190,12 @@ class SourceIndex:
             return None
         return self._holders((whole or 0) | (part or 0))
 
+    def years(self, month: int, day: int) -> set[int]:
+        """The years of the full dates on this month and day (after prepare for the day)."""
+        if not (self._full or ("dm", month, day) in self._ready):
+            self._complete()
+        return set(self._years.get((month, day), ()))
+
     def day(self, key: Key) -> set[int] | None:
         """The texts holding a date whose day of month has key's value, None if none."""
         if not (self._full or key in self._ready):
@@ -227,6 +234,8 @@ class SourceIndex:
     def _add(self, r: Reading, bit: int, n: int) -> None:
         keys = self.keys
         if r.key[0] != "n":
+            if r.key[0] == "d":
+                self._years.setdefault((int(r.key[2]), int(r.key[3])), set()).add(int(r.key[1]))
             day = day_key(r)
             for k in date_keys(r):
                 if k == day:

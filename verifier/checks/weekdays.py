@@ -1,10 +1,11 @@
 """Weekdays the answer puts beside a full date must be that date's weekday: the calendar is
-code's to check ("Donnerstag, 3. Juni 2026" is wrong: it is a Wednesday)."""
+code's to check ("Donnerstag, 3. Juni 2026" is wrong: it is a Wednesday). A date written
+without its year ("Mittwoch, den 14. April") takes the year of the excerpts' one such date."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from verifier.checks.models import NumberFinding
@@ -47,15 +48,32 @@ def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
     return day if dotted or bracketed else None
 
 
-def wrong_weekdays(answer: str, tokens: Sequence[Token]) -> list[NumberFinding]:
+def _full_date(tok: Token, years: Callable[[int, int], set[int]]) -> tuple[int, int, int] | None:
+    """The token's one full date, with the year of the excerpts' date if it writes none."""
+    days = [r.key[1:] for r in tok.readings if r.key[0] == "d" and len(r.key) == 4]
+    if not days:
+        partial = [r.key[1:] for r in tok.readings if r.key[0] == "dm" and len(r.key) == 3]
+        if len(partial) == 1:
+            m, d = (int(x) for x in partial[0])
+            known = years(m, d)
+            days = [(known.pop(), m, d)] if len(known) == 1 else []
+    if len(days) != 1:  # no full date, or 03/06/2026 read both ways
+        return None
+    y, m, d = (int(x) for x in days[0])
+    return y, m, d
+
+
+def wrong_weekdays(
+    answer: str, tokens: Sequence[Token], years: Callable[[int, int], set[int]]
+) -> list[NumberFinding]:
     """A finding for each weekday the answer names beside a full date that falls on another
-    day (span: the weekday's word)."""
+    day (span: the weekday's word); years(month, day) gives the excerpts' years of a day."""
     findings = []
     for tok in tokens:
-        days = [r.key[1:] for r in tok.readings if r.key[0] == "d" and len(r.key) == 4]
-        if len(days) != 1:  # no full date, or 03/06/2026 read both ways
+        full = _full_date(tok, years)
+        if full is None:
             continue
-        y, m, d = (int(x) for x in days[0])
+        y, m, d = full
         try:
             actual = date(y, m, d).weekday()
         except ValueError:  # 31.06.: no such day, and no weekday to check
