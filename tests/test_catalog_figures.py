@@ -14,7 +14,9 @@ from verifier.evaluate import EvalSummary, evaluate, read_cases
 BOUNDS = {
     "cases/de_public.jsonl": (0, 16),
     "bench/ragtruth_test_subset.jsonl": (7, 59),
-    "bench/faithbench.jsonl": (10, 38),
+    # 37 since decades are read as decades (2026-11-30): faithbench-16-1's "in the 1970s" was
+    # caught as the number 1970, which its source lacks; the source does hold 1971, 1974, 1975.
+    "bench/faithbench.jsonl": (10, 37),
 }
 
 

@@ -513,6 +513,23 @@ def test_a_source_s_clock_is_read_as_it_writes_it(answer: str, excerpt: str, exp
     assert {f.status for f in check(answer, excerpt).findings} == {expected}
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # A decade is held by any year in it (a probe: "the 1990s" was the number 1990).
+        ("founded in the 1990s", "grounded"),
+        ("gegründet in den 1990er Jahren", "grounded"),
+        ("founded in the ’90s", "grounded"),
+        ("founded in the 1980s", "ungrounded"),
+        ("founded in the 2090s", "ungrounded"),
+    ],
+)
+def test_a_decade_is_held_by_any_year_in_it(answer: str, expected: str) -> None:
+    (finding,) = check(answer, "The company, founded in 1994, employs 5,600.").findings
+    assert finding.status == expected
+    assert finding.message_en.startswith("The date")
+
+
 def test_a_rating_s_scale_after_a_slash_is_no_figure() -> None:
     assert found("rated 4.3/5 on 212 reviews", "Rating: 4.3 (212 reviews)") == [
         ("4.3", "grounded"),

@@ -159,7 +159,7 @@ def _refs(ns: Iterable[int], de: bool) -> str:
 
 def _messages(text: str, v: Verdict | None, r: Reading, ident: bool = False) -> tuple[str, str]:
     kind = r.key[0]
-    en = "date" if kind in ("d", "ym", "dm", "m") else "time" if kind == "t" else "number"
+    en = "date" if kind in ("d", "ym", "dm", "m", "dec") else "time" if kind == "t" else "number"
     en = "identifier" if ident else en
     de = {
         "date": "Das Datum",

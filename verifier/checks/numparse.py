@@ -148,9 +148,29 @@ _SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
 _DOTTED_CHARS = frozenset("0123456789.")
 
 
+# After a decade's digits: 1990s, 1990's, 1990er, in den 1990ern, the '90s.
+_DECADE_AFTER = re.compile(r"(?:['’]?s|ern?)(?![A-Za-zÄÖÜäöüß])")
+
+
+def _decade(text: str, start: int, end: int) -> Reading | None:
+    """A decade's reading of the digits at text[start:end], None if they name none."""
+    digits = text[start:end]
+    if not digits.endswith("0") or not _DECADE_AFTER.match(text, end):
+        return None
+    if len(digits) == 4 and 1000 <= int(digits) <= 2090:
+        return Reading(("dec", int(digits) // 10), f"{digits}s")
+    if len(digits) == 2 and text[start - 1 : start] in ("'", "’") and start:
+        year = int(digits) + (1900 if int(digits) >= 30 else 2000)  # '90s, '20s
+        return Reading(("dec", year // 10), f"{year}s")
+    return None
+
+
 def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
     """Tokens of one digit run: a single number with all its readings, or each group alone."""
     rs = run_readings(text[start:end])
+    if rs and (decade := _decade(text, start, end)):
+        # In an answer "the 1990s" claims a decade, which any year in it holds.
+        return [Token(start, end, (decade,) if strict else (*rs, decade))]
     if rs:
         return [Token(start, end, suffixed(text, end, rs, strict, start))]
     # No single number (3,4,5 or 1.2.3): each digit group stands alone.

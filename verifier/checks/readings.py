@@ -80,7 +80,8 @@ def date(y: int | None, m: int, d: int | None) -> Reading | None:
 
 
 def date_keys(r: Reading) -> list[Key]:
-    """Coarser keys a written date also stands for: its year, month, day of month and day."""
+    """Coarser keys a written date also stands for: its year, month, day of month, day and
+    decade."""
     k = r.key
     if k[0] == "d":
         return [
@@ -91,9 +92,12 @@ def date_keys(r: Reading) -> list[Key]:
             ("n", str(k[1])),
             ("n", str(k[3])),
             ("m", k[2]),
+            ("dec", int(k[1]) // 10),
         ]
     if k[0] == "ym":
-        return [k, ("y", k[1]), ("n", str(k[1])), ("m", k[2])]
+        return [k, ("y", k[1]), ("n", str(k[1])), ("m", k[2]), ("dec", int(k[1]) // 10)]
+    if k[0] == "y":
+        return [k, ("dec", int(k[1]) // 10)]
     if k[0] == "dm":
         return [k, ("n", str(k[2])), ("m", k[1])]
     return [k]

@@ -71,6 +71,8 @@ def _signs(key: Key) -> set[str] | None:
         return {f"{years[0] % 100:02d}", *_next_year(years[0], key[2], "")}
     if kind == "y" and years and len(key) == 2:
         return {f"{years[0] % 100:02d}"}
+    if kind == "dec" and len(key) == 2 and isinstance(key[1], int):
+        return {f"{key[1] % 10}[0-9]"}  # a year's last two digits: 1994 and 94 for the 1990s
     if kind == "dm" and len(key) == 3 and isinstance(key[2], int) and key[2] >= 0:
         return {str(key[2])}
     if kind == "t" and len(key) == 3 and isinstance(key[1], int):
