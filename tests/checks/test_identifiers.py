@@ -64,6 +64,35 @@ def test_a_model_name_with_a_changed_digit_is_ungrounded(answer: str, text: str)
     assert (text, "ungrounded") in found(answer, NOTE)
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # A quarter named in words holds its code (a probe: Q3 for "third-quarter revenue").
+        (
+            "In Q3, revenue reached $1.24 billion.",
+            "third-quarter revenue of $1.24 billion",
+            "grounded",
+        ),
+        ("Im Q3 lag der Umsatz bei 5 Mio. €.", "Umsatz im 3. Quartal: 5 Mio. €", "grounded"),
+        ("Im Q3 lag der Umsatz bei 5 Mio. €.", "Umsatz im dritten Quartal: 5 Mio. €", "grounded"),
+        (
+            "In Q2, revenue reached $1.24 billion.",
+            "third-quarter revenue of $1.24 billion",
+            "ungrounded",
+        ),
+        (
+            "In Q3, revenue reached $1.24 billion.",
+            "a third of the quarter's $1.24 billion",
+            "ungrounded",
+        ),
+    ],
+)
+def test_a_quarter_s_code_is_held_by_its_name_in_words(
+    answer: str, excerpt: str, expected: str
+) -> None:
+    assert found(answer, excerpt)[0] == (answer.split()[1].rstrip(","), expected)
+
+
 def test_a_version_written_with_a_v_is_the_version_number() -> None:
     # Found by a probe: "v2.3" was a name the excerpt's "Version 2.3" did not hold.
     release = "Version 2.3 bringt Dark Mode; Release 2.3.1 behebt den Fehler. DeepSeek-V3."

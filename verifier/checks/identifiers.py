@@ -219,6 +219,10 @@ class RunIndex:
         self._texts = texts
         self._lower: list[tuple[int, str, str]] | None = None
 
+    def quarter(self, ident: Ident) -> set[int]:
+        """The texts naming in words the quarter Q1 to Q4 that ident is, if it is one."""
+        return quarter_holders(self._texts, ident)
+
     def holding(self, ident: Ident) -> set[int]:
         """The texts that hold the runs of the identifier in a row, written or regrouped."""
         if self._lower is None:
@@ -239,6 +243,26 @@ class RunIndex:
         return {
             n for n, low, fold in self._lower if any(_starts_run(p, same, low, fold) for p in fast)
         }
+
+
+_QUARTER_KEY = re.compile(r" q ([1-4]) ")
+_QUARTER_NAMES = (
+    "first|1st|erstes?|ersten|1\\.",
+    "second|2nd|zweites?|zweiten|2\\.",
+    "third|3rd|drittes?|dritten|3\\.",
+    "fourth|4th|viertes?|vierten|4\\.",
+)
+
+
+def quarter_holders(texts: Sequence[tuple[int, str]], ident: Ident) -> set[int]:
+    """The texts naming in words the quarter an identifier Q1 to Q4 names ("third-quarter
+    revenue", "im 3. Quartal"); empty for any other identifier."""
+    m = _QUARTER_KEY.fullmatch(ident.key)
+    if m is None:
+        return set()
+    names = _QUARTER_NAMES[int(m[1]) - 1]
+    words = re.compile(rf"(?i:(?<![^\W_])(?:{names})[ \t\u00a0-]*(?:quarter|quartal))")
+    return {n for n, text in texts if words.search(text)}
 
 
 def _starts_run(pattern: re.Pattern[str], same: re.Pattern[str], low: str, text: str) -> bool:

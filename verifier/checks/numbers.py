@@ -223,7 +223,7 @@ def _identify(
     if not ident.key:
         return None
     r = Reading(("id",), ident.key.strip())
-    held = src.runs.holding(ident)
+    held = src.runs.holding(ident) or src.runs.quarter(ident)
     if not held and ident.regroup and not _DATE_SHAPED.fullmatch(ans.text, ident.start, ident.end):
         # Every digit group of it, regrouped, in one excerpt: one group that stands there
         # (482917 of 0231/482917-0) holds no other area code or extension.
@@ -246,7 +246,7 @@ def _identify(
     v = None
     if held:
         v = Verdict("grounded", r, frozenset(held))
-    elif quest.runs.holding(ident):
+    elif quest.runs.holding(ident) or quest.runs.quarter(ident):
         v = Verdict("from_question", r, frozenset())
     return _finding(ans.text, ident.start, ident.end, v, r, ident=True)
 
