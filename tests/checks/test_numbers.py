@@ -530,6 +530,25 @@ def test_a_decade_is_held_by_any_year_in_it(answer: str, expected: str) -> None:
     assert finding.message_en.startswith("The date")
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # A fraction is its value (probes: recipes in ½, 1/2 and 0.5).
+        ("Add 1/2 cup of sugar.", "sugar 0.5 cup", "grounded"),
+        ("Add 0.5 cup of sugar.", "sugar 1/2 cup", "grounded"),
+        ("Add 3/4 cup of sugar.", "sugar ¾ cup", "grounded"),
+        ("1,5 EL Zucker", "1 ½ EL Zucker", "grounded"),
+        ("1 ½ EL Zucker", "1,5 EL Zucker", "grounded"),
+        ("2 ½ EL Zucker", "1 ½ EL Zucker, 2–3 Min. rühren", "ungrounded"),
+        ("Add 1/4 cup of sugar.", "sugar 1/2 cup", "ungrounded"),
+        # The digits of a source's fraction still count alone: "Teil 1/2" holds a 1.
+        ("Teil 1 ist fertig.", "Teil 1/2 fertig", "grounded"),
+    ],
+)
+def test_a_fraction_is_its_value(answer: str, excerpt: str, expected: str) -> None:
+    assert {f.status for f in check(answer, excerpt).findings} == {expected}
+
+
 def test_a_rating_s_scale_after_a_slash_is_no_figure() -> None:
     assert found("rated 4.3/5 on 212 reviews", "Rating: 4.3 (212 reviews)") == [
         ("4.3", "grounded"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 
 from verifier.checks.dateranges import other_ends
 from verifier.checks.digitruns import GROUP, UHR_AFTER, german_am, run_readings, suffixed
@@ -107,6 +108,11 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         rf"|(?P<MY>(?<![A-Za-z])(?P<m3>{mon})(?:{_WS}of)?{_Y_SEP}(?P<yy>{_YEAR})(?![0-9]))"
         rf"|(?P<MON>(?<![A-Za-z])(?P<m4>{alone}))"
         # An ISO timestamp's T before the hour: 2024-03-15T14:30.
+        # A fraction of a measure, with its whole part: ½, 1 ½, 1/2, 1 3/4 (halves to eighths;
+        # a rating's 4/5 or 8/10 and a third, which no decimal writes exactly, are none).
+        r"|(?P<FRAC>(?<![0-9/.,])(?:(?P<fw>[0-9]{1,2})"
+        r"(?:[ \u00a0\u2009\u202f](?=[1-7]/)|[ \u00a0\u2009\u202f]?(?=[½¼¾⅛⅜⅝⅞])))?"
+        r"(?:(?P<fv>[½¼¾⅛⅜⅝⅞])|(?P<fn>[1-7])/(?P<fd>[248]))(?![0-9/]|[.,][0-9]))"
         r"|(?P<TIME>(?:(?<![A-Za-z:.,])|(?<=[0-9]T))(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
         r"(?::[0-5][0-9])?(?![0-9:])(?=[ \u00a0\u202f]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])"
         r"|(?![A-Za-z])))"
@@ -128,12 +134,12 @@ START_WORDS = (
 # character that can start a match (with those re's IGNORECASE takes for them, such as ı and ſ),
 # re skips to those at C speed: the tokenizer's search takes half the time. Each branch checks
 # the consumed character from behind; tests/checks/test_numparse.py holds the two equal.
-START_PLAIN = rf"(?<![0-9])[0-9]|(?<![A-Za-z])(?i:{START_WORDS})|[\[【]"
+START_PLAIN = rf"(?<![0-9])[0-9]|(?<![A-Za-z])(?i:{START_WORDS})|[\[【½¼¾⅛⅜⅝⅞]"
 _FIRSTS = "".join(sorted({word[0] for word in START_WORDS.split("|")}))
 _FOLDED = "".join(c for c in "İıſ\u212a" if re.fullmatch(f"(?i:[{_FIRSTS}])", c))
 _START = re.compile(
-    rf"[0-9\[【{_FIRSTS}{_FIRSTS.upper()}{_FOLDED}]"
-    rf"(?:(?<=[0-9])(?<![0-9]{{2}})|(?<=[\[【])|(?<![A-Za-z].)(?:"
+    rf"[0-9\[【½¼¾⅛⅜⅝⅞{_FIRSTS}{_FIRSTS.upper()}{_FOLDED}]"
+    rf"(?:(?<=[0-9])(?<![0-9]{{2}})|(?<=[\[【½¼¾⅛⅜⅝⅞])|(?<![A-Za-z].)(?:"
     + "|".join(
         f"(?<=(?i:{first}))(?i:{'|'.join(w[1:] for w in START_WORDS.split('|') if w[0] == first)})"
         for first in _FIRSTS
@@ -198,6 +204,8 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
     rs: list[Reading | None]
     if kind == "RUN":
         return _run_tokens(text, start, end, strict)
+    if kind == "FRAC":
+        return [_fraction(m, strict)]
     if kind == "SG":
         # An ASCII space may group thousands or just separate two numbers: keep both.
         parts = tuple(
@@ -257,6 +265,35 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         return []
     good = tuple(r for r in rs if r is not None)
     return [Token(start, end, good)] if good else []
+
+
+_VULGAR = {
+    "½": (1, 2),
+    "¼": (1, 4),
+    "¾": (3, 4),
+    "⅛": (1, 8),
+    "⅜": (3, 8),
+    "⅝": (5, 8),
+    "⅞": (7, 8),
+}
+
+
+def _fraction(m: re.Match[str], strict: bool) -> Token:
+    """A fraction's token: its value as a decimal (1 ½ = 1.5); in a source also its digits as
+    numbers of their own ("Teil 1/2" holds a 1)."""
+    whole = int(m["fw"] or 0)
+    num, den = _VULGAR[m["fv"]] if m["fv"] else (int(m["fn"]), int(m["fd"]))
+    intp, frac = f"{Decimal(whole) + Decimal(num) / Decimal(den):f}".partition(".")[::2]
+    value = number(intp, frac)
+    if strict:
+        return Token(m.start(), m.end(), (value,))
+    parts = GROUP.finditer(m.string, m.start(), m.end())
+    return Token(
+        m.start(),
+        m.end(),
+        (value,),
+        tuple(Token(g.start(), g.end(), (number(g[0]),)) for g in parts),
+    )
 
 
 _DATED = ("DMY", "DMN", "MDN", "MY")

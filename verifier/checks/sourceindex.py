@@ -38,6 +38,8 @@ _MAX_PROBES = 64
 _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
 
 
+_FRACTION_DECIMALS = frozenset({"5", "25", "75", "125", "375", "625", "875"})
+_FRACTION_SIGN = "[½¼¾⅛⅜⅝⅞]|[1-7]/[248]"
 _NOON_WORDS = "(?i:noon|midday|mittag|midnight|mitternacht)"
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _SEP = "[^0-9\\n]?"  # what may stand between two digits of one token
@@ -48,7 +50,8 @@ def _signs(key: Key) -> set[str] | None:
     or None when any line may.
 
     Digits within a token are at most one character apart. A number's value keeps the written
-    digits but for zeros at either end (a scale word adds zeros; truncation keeps a prefix);
+    digits but for zeros at either end (a scale word adds zeros; truncation keeps a prefix), or
+    is a fraction's (1.75 for 1 ¾);
     a year may be written with its last two digits ("05.03.26"); a day stands as digits, on the
     line of its year or, where a range crosses New Year ("28.12. bis 03.01.2027"), of the next;
     a clock hour is written as one of the hours of its twelve-hour position, or noon and
@@ -62,6 +65,8 @@ def _signs(key: Key) -> set[str] | None:
         out = {_SEP.join(core)}
         if len(v) == 4 and v.isdigit() and 1970 <= int(v) <= 2069:  # _year of two digits
             out.add(v[2:])
+        if v.partition(".")[2] in _FRACTION_DECIMALS:  # 0.75 may stand as ¾ or 3/4
+            out.add(_FRACTION_SIGN)
         return out
     years = [k for k in key[1:2] if isinstance(k, int) and 1000 <= k <= 9999]
     if kind == "d" and years and len(key) == 4 and isinstance(key[3], int) and key[3] >= 0:

@@ -1,0 +1,34 @@
+"""The excerpts' lazy index finds what a whole pass finds, for every key an answer looks up."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verifier.checks.numparse import tokenize
+from verifier.checks.sourceindex import SourceIndex
+
+# Pieces of receipts, notes and listings in both languages, with the forms whose lines the
+# lazy index must pick by a sign other than their digits: noon in words, fractions, dates.
+PIECES = [
+    "1", "2", "3", "4", "5", "7", "12", "14", "25", "75", "2025", "2026", "1990", "0,5", "1.5",
+    "½", "¾", "1/2", "3/4", " ", "\n", ".", ",", ":", "/", "-", "–", " Uhr", " pm", "am ",
+    "noon", "Mitternacht", "März ", "May ", "Juni", "im ", "s", "er", "Q3", "third quarter",
+    "€", "%", "x", "Rechnung ",
+]  # fmt: skip
+texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(texts, min_size=1, max_size=3), texts)
+def test_the_lazy_index_holds_what_the_whole_index_holds(excerpts: list[str], answer: str) -> None:
+    numbered = list(enumerate(excerpts, 1))
+    readings = [r for t in tokenize(answer, strict=True) for p in (t, *t.parts) for r in p.readings]
+    lazy, whole = SourceIndex(numbered, lazy=True), SourceIndex(numbered)
+    lazy.prepare(readings)
+    for r in readings:
+        assert lazy.held(r.key) == whole.held(r.key), (r, excerpts)
+        assert lazy.day(r.key) == whole.day(r.key), (r, excerpts)
+        if r.key[0] == "n":
+            trunc = (r.places, r.value)
+            assert lazy.truncated(trunc) == whole.truncated(trunc), (r, excerpts)
