@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
-from decimal import Decimal, localcontext
 
+from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, SourceText
@@ -26,16 +26,6 @@ from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
 from verifier.checks.weekdays import wrong_weekdays
 
-# Words that announce arithmetic over figures the answer already gave.
-_TOTAL = re.compile(
-    r"\b(?:total\w*|sum|combined|together|altogether|difference|insgesamt|"
-    r"zusammen|gesamt|summe|differenz|unterschied"
-    # a difference in words: "es fehlen also 15", "ein Plus von 765", "9 above the minimum"
-    r"|fehl\w*|plus|minus|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
-    r"|verbleib\w*"
-    r"|more|less|fewer|left|remaining|short|above|below|increase\w*|decrease\w*)\b",
-    re.I,
-)
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
 # phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
 _DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{2}|[0-9]{4})")
@@ -54,7 +44,6 @@ _MIN_CHAIN = 6  # shorter digit strings coincide too easily across differently g
 # Regrouped ids are few in a real answer; these bounds keep junk input from scanning forever.
 _MAX_CHAIN_LOOKUPS = 32
 _MAX_IDENTS = 32  # identifiers looked up as such; any more are left to the number check
-_MAX_PAIRS = 40  # grounded answer numbers tried as addends; bounds the pair search
 
 
 def _flags_absent(sp: Spelled, answer: str) -> bool:
@@ -88,7 +77,6 @@ class _Answer:
             self._chains.append((m.start(), m.end(), digits))
         self._chain_starts = [c[0] for c in self._chains]
         self._lookups: dict[str, set[int]] = {}
-        self._derived: dict[Decimal, tuple[str, frozenset[int], tuple[str, str]]] = {}
 
     def chainground(self, tok: Token, src: SourceIndex) -> Verdict | None:
         """Ground an identifier whose digit grouping differs from the excerpt's (phone, IBAN)."""
@@ -107,46 +95,20 @@ class _Answer:
                 return Verdict("grounded", tok.readings[0], frozenset(ns))
         return None
 
-    def learn_sums(self, done: list[tuple[Token, Verdict]]) -> None:
-        """Tabulate sums and differences of grounded figures (bounded: the first few only)."""
-        vals = [(num, t, v) for t, v in done if (num := v.reading.num) is not None]
-        with localcontext() as ctx:
-            ctx.prec = 60
-            for i, (a, ta, va) in enumerate(vals[:_MAX_PAIRS]):
-                for b, tb, vb in vals[i + 1 : _MAX_PAIRS]:
-                    ns = va.excerpts | vb.excerpts
-                    pair = (self.text[ta.start : ta.end], self.text[tb.start : tb.end])
-                    self._derived.setdefault(a + b, ("sum", ns, pair))
-                    self._derived.setdefault(abs(a - b), ("difference", ns, pair))
-            # The total of a list: three or more figures in a row ("2, 3 und 3 – zusammen 8").
-            ordered = sorted(vals[:_MAX_PAIRS], key=lambda x: x[1].start)
-            for i, (a, ta, va) in enumerate(ordered):
-                total, ns = a, va.excerpts
-                for b, tb, vb in ordered[i + 1 :]:
-                    total, ns = total + b, ns | vb.excerpts
-                    if tb is not ordered[i + 1][1]:
-                        ends = (self.text[ta.start : ta.end], self.text[tb.start : tb.end])
-                        self._derived.setdefault(total, ("run", ns, ends))
 
-    def derive(self, tok: Token) -> Verdict | None:
-        """Ground a total or difference of two grounded figures ("zusammen also 129,95 €").
-
-        Only after a word announcing arithmetic or for a figure with cents: small whole numbers
-        are sums of other small numbers far too often by chance."""
-        r = tok.readings[0]
-        x = r.num
-        if x is None or r.scale or x not in self._derived:
-            return None
-        # The word may follow in the same clause: "9 above the reorder point", "15 weniger".
-        after = self.text[tok.end : tok.end + 24]
-        after = after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=24)]
-        announced = _TOTAL.search(self.text, max(0, tok.start - 60), tok.start) or _TOTAL.search(
-            after
-        )
-        if x == x.to_integral_value() and not announced:
-            return None
-        how, ns, pair = self._derived[x]
-        return Verdict("derived", r, ns, how, pair)
+# How a derived figure was computed from the two figures a and b, in English and German.
+_DERIVATIONS = {
+    "sum": ('the sum of "{a}" and "{b}"', "die Summe von „{a}“ und „{b}“"),
+    "difference": ('the difference of "{a}" and "{b}"', "die Differenz von „{a}“ und „{b}“"),
+    "run": (
+        'the sum of the figures from "{a}" to "{b}"',
+        "die Summe der Zahlen von „{a}“ bis „{b}“",
+    ),
+    "product": ('the product of "{a}" and "{b}"', "das Produkt von „{a}“ und „{b}“"),
+    "quotient": ('"{a}" divided by "{b}"', "„{a}“ geteilt durch „{b}“"),
+    "share": ('"{a}" of "{b}"', "„{a}“ von „{b}“"),
+    "percentage": ('"{a}" as a share of "{b}"', "„{a}“ als Anteil an „{b}“"),
+}
 
 
 def _refs(ns: Iterable[int], de: bool) -> str:
@@ -181,16 +143,10 @@ def _messages(text: str, v: Verdict | None, r: Reading, ident: bool = False) -> 
         a, b = v.addends
         where_en = _refs(v.excerpts, False) if v.excerpts else "the question"
         where_de = _refs(v.excerpts, True) if v.excerpts else "der Frage"
-        if v.how == "run":
-            return (
-                f'{q_en} is derived: the sum of the figures from "{a}" to "{b}", which stand '
-                f"in {where_en}.",
-                f"{q_de} ist abgeleitet: die Summe der Zahlen von „{a}“ bis „{b}“ aus {where_de}.",
-            )
-        how_de = "Summe" if v.how == "sum" else "Differenz"
+        how_en, how_de = _DERIVATIONS[v.how]
         return (
-            f'{q_en} is derived: the {v.how} of "{a}" and "{b}", which stand in {where_en}.',
-            f"{q_de} ist abgeleitet: die {how_de} von „{a}“ und „{b}“ aus {where_de}.",
+            f"{q_en} is derived: {how_en.format(a=a, b=b)}, which stand in {where_en}.",
+            f"{q_de} ist abgeleitet: {how_de.format(a=a, b=b)} aus {where_de}.",
         )
     return (
         f"{q_en} appears in {_refs(v.excerpts, False)}.",
@@ -311,9 +267,10 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         if not _flags_absent(sp, answer):
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
-    ans.learn_sums([(t, v) for t, v in results if v is not None])
+    arithmetic = Arithmetic(answer)
+    arithmetic.learn([(t, v) for t, v in results if v is not None])
     for tok, v in results:
-        v = v or ans.derive(tok)
+        v = v or arithmetic.derive(tok)
         if v is None and (tok.start, tok.end) in quiet:
             continue
         findings.append(

@@ -1,0 +1,160 @@
+"""Figures an answer computes from figures it states: sums and differences ("zusammen also
+129,95 €"), a list's total, products ("4 × 750 g = 3.000 g"), quotients ("29,90 € pro Person")
+and shares ("2 % Skonto: 17,86 €", "a 17 % margin").
+
+Only the answer's own grounded figures are operands, two at a time (a list's total takes a
+run of them). A whole-number result counts only where a word announces the arithmetic, and a
+product, quotient or share only where a sign or word announces one ("×", "=", "je", "pro"):
+small whole numbers are sums or products of other small numbers far too often by chance, and
+rounded results match far more values than exact ones."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
+from itertools import takewhile
+
+from verifier.checks.grounding import Verdict
+from verifier.checks.readings import Token
+
+# Words and signs that announce arithmetic over figures the answer already gave.
+_ANNOUNCED = re.compile(
+    r"\b(?:total\w*|sum|combined|together|altogether|difference|insgesamt|"
+    r"zusammen|gesamt|summe|differenz|unterschied|ergibt|ergeben|macht|makes|equals"
+    # a difference in words: "es fehlen also 15", "ein Plus von 765", "9 above the minimum"
+    r"|fehl\w*|plus|minus|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
+    r"|verbleib\w*"
+    r"|more|less|fewer|left|remaining|short|above|below|increase\w*|decrease\w*)\b"
+    r"|[=×]",
+    re.I,
+)
+# What announces a product, a quotient or a share: a sign or a word ("2 × 750 ml", "= 36",
+# "ergibt"); for a result with decimals also a rate ("29,90 € pro Person", "$21.15 each").
+_TIMES = re.compile(
+    r"[=×]|\b(?:x|mal|ergibt|ergeben|macht|makes|equals|anteil|share|marge|margin)\b", re.I
+)
+_RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
+_RATE_BEFORE = re.compile(r"(?:\b(?:je|pro|per|jeweils)|à)[ \t\u00a0]*\Z", re.I)
+_PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
+_ADDED = ("sum", "difference", "run")
+# Results that need no word when written with decimals: exact ones, and a share, which its
+# percent figure announces ("2 % Skonto auf 892,98 €: 17,86 €").
+_UNANNOUNCED = (*_ADDED, "share")
+_MAX_PAIRS = 40  # grounded answer figures tried as operands; bounds the pair search
+
+
+_Figure = tuple[Decimal, Token, Verdict]
+
+
+@dataclass(frozen=True, slots=True)
+class _Result:
+    how: str  # sum, difference, run, product, quotient, share (2 % of x) or percentage (x/y %)
+    excerpts: frozenset[int]
+    operands: tuple[str, str]
+    starts: tuple[int, int]  # where the operands stand in the answer
+
+
+# How a figure was computed: (how, i, j) over the grounded figures, the operands' positions
+# (a run's first and last); results are built only for the figure that matches.
+_Entry = tuple[str, int, int]
+
+
+class Arithmetic:
+    """What the answer's grounded figures give when added, subtracted, multiplied or divided.
+
+    The tables are built at the first figure to derive: most answers have none."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._vals: list[_Figure] = []
+        self._exact: dict[Decimal, _Entry] | None = None
+        # Products and quotients, compared at the precision the answer writes its result in:
+        # floats, sorted, so that a look-up is a bisection.
+        self._rounded: list[tuple[float, _Entry]] = []
+
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None:
+        """Take the grounded figures (the first few only: that bounds the pairs)."""
+        vals = [(num, t, v) for t, v in done if (num := v.reading.num) is not None]
+        self._vals = sorted(vals[:_MAX_PAIRS], key=lambda x: x[1].start)
+        self._exact = None
+
+    def _tables(self) -> dict[Decimal, _Entry]:
+        if self._exact is not None:
+            return self._exact
+        exact: dict[Decimal, _Entry] = {}
+        rounded: list[tuple[float, _Entry]] = []
+        nums = [a for a, _, _ in self._vals]
+        floats = [float(a) for a in nums]
+        shares = [_PERCENT_AFTER.match(self.text, t.end) is not None for _, t, _ in self._vals]
+        with localcontext() as ctx:
+            ctx.prec = 60
+            for i, a in enumerate(nums):
+                for j in range(i + 1, len(nums)):
+                    b, fa, fb = nums[j], floats[i], floats[j]
+                    exact.setdefault(a + b, ("sum", i, j))
+                    exact.setdefault(abs(a - b), ("difference", i, j))
+                    rounded.append((fa * fb, ("product", i, j)))
+                    for x, y, fx, fy in ((i, j, fa, fb), (j, i, fb, fa)):
+                        if shares[x]:  # 2 % of 892,98
+                            rounded.append((fx * fy / 100, ("share", x, y)))
+                        if fy:
+                            rounded.append((fx / fy, ("quotient", x, y)))
+                            rounded.append((fx / fy * 100, ("percentage", x, y)))
+            # The total of a list: three or more figures in a row ("2, 3 und 3 – zusammen 8").
+            for i, a in enumerate(nums):
+                total = a
+                for j in range(i + 1, len(nums)):
+                    total += nums[j]
+                    if j > i + 1:
+                        exact.setdefault(total, ("run", i, j))
+        rounded.sort()
+        self._exact, self._rounded = exact, rounded
+        return exact
+
+    def _result(self, entry: _Entry) -> _Result:
+        how, i, j = entry
+        spans = range(min(i, j), max(i, j) + 1) if how == "run" else (i, j)
+        ns = frozenset().union(*(self._vals[k][2].excerpts for k in spans))
+        ta, tb = self._vals[i][1], self._vals[j][1]
+        texts = (self.text[ta.start : ta.end], self.text[tb.start : tb.end])
+        return _Result(how, ns, texts, (ta.start, tb.start))
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The derivation of an ungrounded figure from the answer's grounded ones, or None."""
+        r = tok.readings[0]
+        x = r.num
+        if x is None or r.scale or len(self._vals) < 2:
+            return None
+        exact = self._tables().get(x)
+        # The result as written, rounded half (and a hair more for the floats' error).
+        half = 0.5 * 10.0**-r.places * (1 + 1e-9)
+        percent = _PERCENT_AFTER.match(self.text, tok.end) is not None
+        lo = bisect_left(self._rounded, (float(x) - half,))
+        near = takewhile(lambda e: e[0] <= float(x) + half, self._rounded[lo:])
+        rounded = (entry for _, entry in near if (entry[0] == "percentage") == percent)
+        whole = x == x.to_integral_value()
+        for entry in (*([exact] if exact else []), *rounded):
+            res = self._result(entry)
+            if (not whole and res.how in _UNANNOUNCED) or self._announced(tok, res):
+                return Verdict("derived", r, res.excerpts, res.how, res.operands)
+        return None
+
+    def _announced(self, tok: Token, res: _Result) -> bool:
+        """Whether a word or sign announces the arithmetic before the figure, or after it
+        within its clause ("9 above the reorder point", "15 weniger", "29,90 € pro Person");
+        for a whole product also a rate before an operand ("12 Beutel mit je 100, also 1.200")."""
+        after = self.text[tok.end : tok.end + 24]
+        after = after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=24)]
+        before = self.text[max(0, tok.start - 60) : tok.start]
+        if res.how in _ADDED:
+            return bool(_ANNOUNCED.search(before) or _ANNOUNCED.search(after))
+        if _TIMES.search(before) or _TIMES.search(after):
+            return True
+        if tok.readings[0].places:
+            return bool(_RATE.search(before) or _RATE.search(after))
+        return res.how == "product" and any(
+            _RATE_BEFORE.search(self.text, max(0, at - 12), at) and at < tok.start
+            for at in res.starts
+        )
