@@ -93,6 +93,17 @@ def test_a_quarter_s_code_is_held_by_its_name_in_words(
     assert found(answer, excerpt)[0] == (answer.split()[1].rstrip(","), expected)
 
 
+def test_a_booking_code_led_by_a_digit_is_an_identifier() -> None:
+    # Found by a probe: 7K4Q2M read as 7 with a unit, so 7K4Q2N passed on the excerpt's digits.
+    booking = "Reiseverbindung – Buchungsnummer 7K4Q2M, Wagen 6, Platz 64"
+    assert found("Buchungsnummer 7K4Q2M [1].", booking) == [("7K4Q2M", "grounded")]
+    assert found("Buchungsnummer 7K4Q2N [1].", booking) == [("7K4Q2N", "ungrounded")]
+    # Glued letters after a number stay its unit or a dimension.
+    assert {s for _, s in found("ein 2x4-Brett, 3x4x5 cm, ab 11am", "2x4; 3 x 4 x 5; 11 am")} == {
+        "grounded"
+    }
+
+
 def test_a_version_written_with_a_v_is_the_version_number() -> None:
     # Found by a probe: "v2.3" was a name the excerpt's "Version 2.3" did not hold.
     release = "Version 2.3 bringt Dark Mode; Release 2.3.1 behebt den Fehler. DeepSeek-V3."
