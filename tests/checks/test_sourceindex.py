@@ -14,7 +14,7 @@ PIECES = [
     "1", "2", "3", "4", "5", "7", "12", "14", "25", "75", "2025", "2026", "1990", "0,5", "1.5",
     "½", "¾", "1/2", "3/4", " ", "\n", ".", ",", ":", "/", "-", "–", " Uhr", " pm", "am ",
     "noon", "Mitternacht", "März ", "May ", "Juni", "im ", "s", "er", "Q3", "third quarter",
-    "€", "%", "x", "Rechnung ",
+    "€", "%", "x", "Rechnung ", " l", " ml", " kg", " g", " Minuten", " h",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 

@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 
 from verifier.checks.readings import Reading, number, part_of_day, times
+from verifier.checks.units import measure
 
 _SCALE_WORDS = {
     "thousand": 3,
@@ -132,7 +133,8 @@ def suffixed(
         h = int(dotted[1])
         ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
         return (*rs, *times(h, int(dotted[2]), ap, uhr))
-    return rs
+    quantity = measure(text, end, rs[0])
+    return (*rs, quantity) if quantity else rs
 
 
 _DOTTED_CLOCK = re.compile(r"(2[0-4]|[01]?[0-9])\.([0-5][0-9])")

@@ -17,6 +17,7 @@ from verifier.checks.readings import (
     part_of_day,
     times,
 )
+from verifier.checks.units import measure
 
 _WS = r"[ \t\u00a0\u2009\u202f]{1,3}"
 _Y_SEP = r"(?:[ \t]{0,3},)?" + _WS  # "July 22, 1947" and tokenised "July 22 , 1947"
@@ -285,13 +286,15 @@ def _fraction(m: re.Match[str], strict: bool) -> Token:
     num, den = _VULGAR[m["fv"]] if m["fv"] else (int(m["fn"]), int(m["fd"]))
     intp, frac = f"{Decimal(whole) + Decimal(num) / Decimal(den):f}".partition(".")[::2]
     value = number(intp, frac)
+    quantity = measure(m.string, m.end(), value)  # ½ l
+    readings = (value, quantity) if quantity else (value,)
     if strict:
-        return Token(m.start(), m.end(), (value,))
+        return Token(m.start(), m.end(), readings)
     parts = GROUP.finditer(m.string, m.start(), m.end())
     return Token(
         m.start(),
         m.end(),
-        (value,),
+        readings,
         tuple(Token(g.start(), g.end(), (number(g[0]),)) for g in parts),
     )
 

@@ -12,6 +12,7 @@ from verifier.checks.identifiers import RunIndex, iban_holders
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
 from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
+from verifier.checks.units import measure_digits
 
 # Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
 DIGIT_CHAIN = re.compile(
@@ -68,6 +69,8 @@ def _signs(key: Key) -> set[str] | None:
         if v.partition(".")[2] in _FRACTION_DECIMALS:  # 0.75 may stand as ¾ or 3/4
             out.add(_FRACTION_SIGN)
         return out
+    if (quantity := measure_digits(key)) is not None:  # 500 ml may stand as 0,5 l or ½ l
+        return {_SEP.join(core) for core in quantity} | {_FRACTION_SIGN}
     years = [k for k in key[1:2] if isinstance(k, int) and 1000 <= k <= 9999]
     if kind == "d" and years and len(key) == 4 and isinstance(key[3], int) and key[3] >= 0:
         day, year = str(key[3]), f"{years[0] % 100:02d}"

@@ -1,0 +1,35 @@
+"""A figure with a metric unit or a duration is also its quantity: 500 ml is 0,5 l."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+
+def statuses(answer: str, excerpt: str) -> set[str]:
+    return {f.status for f in check_numbers("", answer, [SourceText(1, excerpt)]).findings}
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # Found by the probes: recipes, stock lists and work time in another unit.
+        ("In den Teig kommen 500 ml Milch.", "250 g Mehl\n½ l Milch", {"grounded"}),
+        ("Es sind 1.500 g Reis.", "Reis: 1,5 kg", {"grounded"}),
+        ("The route is 2.5 km long.", "Route length: 2500 m", {"grounded"}),
+        ("Die Arbeit dauerte 10 Stunden.", "Arbeitszeit: 600 min", {"grounded"}),
+        ("Die Arbeit dauerte 90 Minuten.", "Arbeitszeit: 1,5 Std.", {"grounded"}),
+        ("Es sind 1.250 g Reis.", "Reis: 1,5 kg", {"ungrounded"}),
+        ("Die Arbeit dauerte 80 Minuten.", "Arbeitszeit: 1,5 Std.", {"ungrounded"}),
+        # Another dimension holds nothing: 1,5 kg is no 1.500 ml.
+        ("Es sind 1500 ml Öl.", "Öl: 1,5 kg", {"ungrounded"}),
+        # A unit's letter that is no unit: 5 M is five million, m² an area.
+        ("Es sind 5.000 m².", "Fläche: 5 km²", {"ungrounded"}),
+    ],
+)
+def test_a_quantity_is_held_in_any_unit_of_its_kind(
+    answer: str, excerpt: str, expected: set[str]
+) -> None:
+    assert statuses(answer, excerpt) == expected

@@ -1,0 +1,75 @@
+"""Measures in metric units and durations: a figure with its unit also reads as a quantity in
+the unit's base, so that "500 ml" is "0,5 l", "1,5 kg" is "1.500 g" and "90 Minuten" is
+"1,5 Stunden". Imperial units are left alone: their conversions are never exact."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, localcontext
+
+from verifier.checks.readings import Key, Reading
+
+# Unit word -> (dimension, power of ten of the dimension's base: g, ml, mm).
+_METRIC = {
+    **dict.fromkeys(("mg", "milligramm", "milligram", "milligrams"), ("mass", -3)),
+    **dict.fromkeys(("g", "gr", "gramm", "gram", "grams"), ("mass", 0)),
+    **dict.fromkeys(("kg", "kilo", "kilogramm", "kilogram", "kilograms"), ("mass", 3)),
+    **dict.fromkeys(("ml", "milliliter", "millilitre", "milliliters", "millilitres"), ("vol", 0)),
+    **dict.fromkeys(("cl", "centiliter"), ("vol", 1)),
+    **dict.fromkeys(("dl", "deziliter", "deciliter"), ("vol", 2)),
+    **dict.fromkeys(("l", "liter", "litre", "liters", "litres", "ltr"), ("vol", 3)),
+    **dict.fromkeys(("mm", "millimeter", "millimetre", "millimeters"), ("len", 0)),
+    **dict.fromkeys(("cm", "zentimeter", "centimeter", "centimetre", "centimeters"), ("len", 1)),
+    **dict.fromkeys(("m", "meter", "metre", "meters", "metres"), ("len", 3)),
+    **dict.fromkeys(("km", "kilometer", "kilometre", "kilometers", "kilometres"), ("len", 6)),
+}
+# Duration word -> seconds.
+_DURATION = {
+    **dict.fromkeys(("s", "sek", "sec", "secs", "sekunden", "sekunde", "seconds", "second"), 1),
+    **dict.fromkeys(("min", "mins", "minute", "minuten", "minutes"), 60),
+    **dict.fromkeys(("h", "std", "stunde", "stunden", "hour", "hours", "hrs", "hr"), 3600),
+}
+_UNIT = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³])")
+
+
+def measure(text: str, end: int, r: Reading) -> Reading | None:
+    """The quantity a number followed by a unit stands for (key ("u", dimension, value in the
+    base unit)), None without a unit word after it."""
+    m = _UNIT.match(text, end)
+    if m is None or r.key[0] != "n" or r.num is None or m.group(1) == "M":  # M: million
+        return None
+    word = m.group(1).lower()
+    with localcontext() as ctx:
+        ctx.prec = 60
+        if word in _METRIC:
+            dim, power = _METRIC[word]
+            value = r.num.scaleb(power)
+        elif word in _DURATION:
+            dim, value = "time", r.num * _DURATION[word]
+        else:
+            return None
+    text_value = _plain(value)
+    return Reading(("u", dim, text_value), text_value, r.places, r.digits, r.scale)
+
+
+def _plain(value: Decimal) -> str:
+    """A decimal without exponent or trailing zeros: 1500, 0.5."""
+    out = f"{value:f}"
+    return out.rstrip("0").rstrip(".") if "." in out else out
+
+
+def measure_digits(key: Key) -> set[str] | None:
+    """The digits (leading and trailing zeros aside) with which an excerpt may write the
+    quantity of key: the same for a metric one in any unit; for a duration those of its
+    seconds, minutes and hours, where they come out exact. None if key is no quantity."""
+    if key[0] != "u" or len(key) != 3 or not isinstance(key[2], str):
+        return None
+    value = Decimal(key[2])
+    forms = [value] if key[1] != "time" else [value, value / 60, value / 3600]
+    out = set()
+    for form in forms:
+        text = _plain(form)
+        if len(text) > 24:  # a third of a minute: no excerpt writes it exactly
+            continue
+        out.add(text.replace(".", "").strip("0"))
+    return {d for d in out if d} or None
