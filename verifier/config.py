@@ -57,6 +57,12 @@ class Settings(BaseSettings):
     )
     worker_poll_delay_s: float = Field(default=0.01, gt=0)
     worker_max_jobs: int = Field(default=10, ge=1)
+    review_lease_s: float = Field(
+        default=300.0,
+        ge=5,
+        description="How long an open rating page holds its answer from other reviewers; the "
+        "page renews the hold while it stays open.",
+    )
     key_cache_ttl_s: float = Field(
         default=30.0,
         ge=0,

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 from playwright.async_api import Response, async_playwright
+from sqlalchemy import update
 
 from tests.api.test_answers import submission
 from tests.conftest import Keys, app_in_thread, run_worker
 from tests.fakes.ollama_server import FakeOllama, Reply
-from tests.review.conftest import PASSWORD
+from tests.review.conftest import PASSWORD, sign_in
 from tests.review.test_blinding import LEAKS
 from verifier.config import Settings
+from verifier.db import SessionMaker
+from verifier.store.models import Answer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -142,4 +146,60 @@ async def test_rate_with_the_keyboard_and_see_the_highlighted_reveal(
         await page.set_viewport_size({"width": 390, "height": 844})
         width = await page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the reveal overflows a phone screen: {width}px"
+        await browser.close()
+
+
+@pytest.fixture
+def short_lease(judged: Settings) -> Iterator[tuple[str, Settings]]:
+    """The real app with a five-second hold on an open rating page."""
+    settings = judged.model_copy(update={"review_lease_s": 5.0})
+    with app_in_thread(settings) as url:
+        yield url, settings
+
+
+async def test_an_open_rating_page_keeps_its_answer_and_says_when_it_lost_it(
+    short_lease: tuple[str, Settings],
+    keys: Keys,
+    make_user: Callable[..., Awaitable[None]],
+    sessionmaker: SessionMaker,
+) -> None:
+    assert CHROMIUM_FOUND, "Debian's chromium is missing (scripts/test.sh installs it)"
+    server, settings = short_lease
+    async with httpx.AsyncClient(base_url=server) as api:
+        posted = await api.post(
+            "/v1/answers",
+            json=submission("Die Holzlasur hat 39,95 EUR gekostet [1]."),
+            headers=await keys.header("ingest"),
+        )
+    answer_id = posted.json()["id"]
+    await run_worker(settings)
+    await make_user("rita")
+    await make_user("otto")
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = await browser.new_page()
+        await page.goto(f"{server}/login")
+        await page.fill("input[name=username]", "rita")
+        await page.fill("input[name=password]", PASSWORD)
+        await page.click("button[type=submit]")
+        await page.goto(f"{server}/review/{answer_id}")
+        await page.wait_for_selector("#rate-form")
+        # Past two leases with the page open: it renewed its hold, so otto cannot take it.
+        await page.wait_for_timeout(11_000)
+        async with httpx.AsyncClient(base_url=server) as otto:
+            await sign_in(otto, "otto")
+            assert (await otto.get(f"/review/{answer_id}")).status_code == 409
+            assert await page.is_hidden("#hold-lost")
+            # Her hold ran out all the same (a laptop asleep) and otto took the answer: her
+            # page's next renewal is refused, and the page says so before she rates.
+            async with sessionmaker() as session:
+                await session.execute(
+                    update(Answer)
+                    .where(Answer.id == answer_id)
+                    .values(lease_until=datetime.now(UTC) - timedelta(seconds=1))
+                )
+                await session.commit()
+            assert (await otto.get(f"/review/{answer_id}")).status_code == 200
+        await page.wait_for_selector("#hold-lost", state="visible", timeout=4_000)
         await browser.close()

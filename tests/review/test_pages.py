@@ -86,6 +86,40 @@ async def test_a_lease_keeps_a_second_reviewer_off(
         assert (await third.get(f"/review/{answer_id}")).status_code == 200
 
 
+async def test_an_open_page_renews_its_hold_and_learns_when_it_lost_it(
+    client: httpx.AsyncClient,
+    keys: Keys,
+    settings: Settings,
+    make_user: MakeUser,
+    sessionmaker: SessionMaker,
+) -> None:
+    answer_id, page = await open_as_rita(client, keys, settings, make_user)
+    hold = {"csrf": csrf_of(page.text)}
+    assert (await client.post(f"/review/{answer_id}/hold", data={"csrf": "x"})).status_code == 403
+    async with sessionmaker() as session:
+        before = await session.get(Answer, answer_id)
+        assert before is not None and before.lease_until is not None
+        first_until = before.lease_until
+    renewed = await client.post(f"/review/{answer_id}/hold", data=hold)
+    assert renewed.status_code == 204
+    async with sessionmaker() as session:
+        after = await session.get(Answer, answer_id)
+        assert after is not None and after.lease_until is not None
+        assert after.lease_until > first_until
+        # Her hold ran out and otto took the answer: her page's next renewal is refused.
+        await session.execute(
+            update(Answer)
+            .where(Answer.id == answer_id)
+            .values(lease_until=datetime.now(UTC) - timedelta(seconds=1))
+        )
+        await session.commit()
+    await make_user("otto")
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as other:
+        await sign_in(other, "otto")
+        assert (await other.get(f"/review/{answer_id}")).status_code == 200
+    assert (await client.post(f"/review/{answer_id}/hold", data=hold)).status_code == 409
+
+
 async def test_a_blind_form_sent_after_another_rated_is_refused_not_a_revision(
     client: httpx.AsyncClient,
     keys: Keys,

@@ -34,6 +34,8 @@ TEXT: dict[str, dict[str, str]] = {
         "discard": "Not rateable",
         "discard_reason": "Why not rateable?",
         "leased": "Another reviewer is rating this answer right now.",
+        "hold_lost": "This page no longer holds the answer (another reviewer took it, or it "
+        "was rated or discarded meanwhile); a rating sent now may be refused.",
         "verdict": "What the verifier said",
         "flagged": "Flagged",
         "not_flagged": "Not flagged",
@@ -94,6 +96,9 @@ TEXT: dict[str, dict[str, str]] = {
         "discard": "Nicht bewertbar",
         "discard_reason": "Warum nicht bewertbar?",
         "leased": "Diese Antwort wird gerade von jemand anderem bewertet.",
+        "hold_lost": "Diese Seite hält die Antwort nicht mehr (jemand anderes hat sie "
+        "übernommen, oder sie wurde inzwischen bewertet oder verworfen); eine Bewertung kann "
+        "jetzt abgelehnt werden.",
         "verdict": "Was der Prüfer sagt",
         "flagged": "Markiert",
         "not_flagged": "Nicht markiert",

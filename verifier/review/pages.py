@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlencode
@@ -101,6 +102,10 @@ def render(request: Request, name: str, status_code: int = 200, **context: Any) 
     return response
 
 
+def _lease(request: Request) -> timedelta:
+    return timedelta(seconds=request.app.state.settings.review_lease_s)
+
+
 def see_other(url: str) -> RedirectResponse:
     """A redirect after a form post, so reloading does not post again."""
     return RedirectResponse(url, status_code=303)
@@ -178,8 +183,22 @@ async def rate_form(
         return see_other(f"/review/{answer.id}/reveal")
     if answer.review_state != "pending":
         return see_other("/review")
-    await service.open_for_rating(session, user, answer)
-    return render(request, "rate.html", user=user, answer=answer)
+    lease = _lease(request)
+    await service.open_for_rating(session, user, answer, lease)
+    # The page renews its hold three times a lease, so one lost request does not lose it.
+    hold_every_ms = int(lease.total_seconds() * 1000 / 3)
+    return render(request, "rate.html", user=user, answer=answer, hold_every_ms=hold_every_ms)
+
+
+@router.post("/review/{answer_id}/hold", status_code=204)
+async def hold(
+    request: Request, session: SessionDep, user: UserDep, answer: AnswerDep, csrf: CsrfField
+) -> Response:
+    """Renew the reviewer's hold on the answer while its rating page stays open (409 when
+    another reviewer took it meanwhile, or it is no longer waiting)."""
+    check_csrf(request, csrf)
+    await service.open_for_rating(session, user, answer, _lease(request))
+    return Response(status_code=204)
 
 
 @router.post("/review/{answer_id}/rate")
@@ -195,7 +214,7 @@ async def rate(
 ) -> Response:
     """Store the blind rating (or a later revision) and show the verdict."""
     check_csrf(request, csrf)
-    if await service.may_rate(session, user, answer, blind=blind):
+    if await service.may_rate(session, user, answer, blind=blind, lease=_lease(request)):
         await service.rate(session, f"user:{user.id}", answer, rating, comment)
     return see_other(f"/review/{answer.id}/reveal")
 
@@ -221,7 +240,7 @@ async def discard(
 ) -> Response:
     """Take the answer out of the queue as not rateable."""
     check_csrf(request, csrf)
-    await service.open_for_rating(session, user, answer)
+    await service.open_for_rating(session, user, answer, _lease(request))
     await service.discard(session, answer, reason)
     return see_other("/review")
 

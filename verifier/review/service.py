@@ -14,8 +14,6 @@ from verifier.schemas import MAX_COMMENT
 from verifier.store import repository
 from verifier.store.models import Answer, Rating, User, Verdict
 
-LEASE = timedelta(minutes=5)
-
 
 def _now() -> datetime:
     return datetime.now(UTC)
@@ -34,8 +32,11 @@ async def load(session: AsyncSession, user: User, answer_id: str) -> Answer:
     return answer
 
 
-async def open_for_rating(session: AsyncSession, user: User, answer: Answer) -> None:
-    """Lease the answer to the user, or a Conflict when another reviewer holds it."""
+async def open_for_rating(
+    session: AsyncSession, user: User, answer: Answer, lease: timedelta
+) -> None:
+    """Lease the answer to the user (or renew the user's lease), or a Conflict when another
+    reviewer holds it."""
     now = _now()
     taken = await repository.take_lease(
         session,
@@ -43,7 +44,7 @@ async def open_for_rating(session: AsyncSession, user: User, answer: Answer) -> 
         tenant=user.tenant,
         user_id=user.id,
         now=now,
-        until=now + LEASE,
+        until=now + lease,
     )
     if not taken:
         if answer.review_state == "discarded":
@@ -74,14 +75,16 @@ async def blind_rating(session: AsyncSession, answer: Answer) -> Rating | None:
     return ratings[0] if ratings else None
 
 
-async def may_rate(session: AsyncSession, user: User, answer: Answer, *, blind: bool) -> bool:
+async def may_rate(
+    session: AsyncSession, user: User, answer: Answer, *, blind: bool, lease: timedelta
+) -> bool:
     """Whether the user's rating may be stored now: a first rating needs the user's lease; a
     rating from the blind form finds the answer rated by this user (the form sent twice:
     False) or by another, whose hold began when this user's ran out (a Conflict: stored,
     it would read as a revision made after a reveal this user never saw)."""
     first = await blind_rating(session, answer)
     if first is None:
-        await open_for_rating(session, user, answer)  # the lease must still be ours
+        await open_for_rating(session, user, answer, lease)  # the lease must still be ours
         return True
     if not blind:
         return True  # a revision, from the reveal page

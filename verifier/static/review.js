@@ -1,4 +1,24 @@
-// Keyboard shortcuts for the rating page; the forms work without this script.
+// Keyboard shortcuts for the rating page, and the renewal of its hold on the answer while
+// it stays open; the forms work without this script (a hold then lasts one lease).
+(function () {
+  const rating = document.getElementById("rate-form");
+  if (rating && rating.dataset.hold) {
+    const lost = document.getElementById("hold-lost");
+    const csrf = rating.querySelector("input[name=csrf]").value;
+    const timer = setInterval(function () {
+      fetch(rating.dataset.hold, {
+        method: "POST",
+        body: new URLSearchParams({ csrf: csrf }),
+        credentials: "same-origin",
+      }).then(function (response) {
+        if (!response.ok && response.status !== 503) {  // an outage may pass; a refusal stays
+          clearInterval(timer);
+          lost.hidden = false;
+        }
+      }).catch(function () { /* offline for a moment: the next renewal tries again */ });
+    }, Number(rating.dataset.holdEveryMs));
+  }
+})();
 (function () {
   const form = document.getElementById("rate-form");
   const keys = document.getElementById("keys");
