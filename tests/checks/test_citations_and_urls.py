@@ -103,6 +103,18 @@ def test_a_number_cited_from_the_wrong_excerpt_is_miscited() -> None:
     assert citations("Die Miete beträgt 890 EUR. [1]") == [("miscited", "890", [1], [2])]
 
 
+def test_citations_swapped_within_one_sentence_are_miscited() -> None:
+    # Found by a probe: each figure cites, by the marker right after it, the other's excerpt.
+    assert citations("Die Küche hat 9,86 m² [2], die Miete beträgt 890 EUR [1].") == [
+        ("miscited", "9,86", [2], [1]),
+        ("miscited", "890", [1], [2]),
+    ]
+    assert citations("Die Küche hat 9,86 m² [1], die Miete beträgt 890 EUR [2].") == []
+    assert citations("Küche 9,86 m² und Miete 890 EUR [1][2].") == []
+    # A marker may stand before what it supports: no swap without one both ways.
+    assert citations("Laut [1] hat die Küche 9,86 m², laut [2] kostet die Miete 890 EUR.") == []
+
+
 def test_a_number_without_any_citation_in_its_sentence_is_not_miscited() -> None:
     assert citations("Die Miete beträgt 890 EUR. Das steht in den Unterlagen [1].") == []
 

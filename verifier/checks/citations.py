@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from collections.abc import Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from verifier.checks.models import CitationFinding, CitationStage, NumberStage, SourceText
+from verifier.checks.models import (
+    CitationFinding,
+    CitationStage,
+    NumberFinding,
+    NumberStage,
+    SourceText,
+)
 
 # [2], [1, 3], [1;2], [1-3], [1–3], a Markdown footnote [^2] and the lenticular 【2】; one
 # marker per bracket pair, so [1][2] is two markers.
@@ -39,6 +45,7 @@ _ORDINAL = re.compile(r"(?<![0-9.])[0-9]{1,2}\.$")
 _MONTH = re.compile(r"J[aä]n|Feb|M[aä]r|Mrz|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez")
 _WORD = re.compile(r"[^\W\d_]+")
 _MAX_RANGE = 50
+_MAX_SWAP_FIGURES = 64  # per sentence: bounds the pairs a swap is looked for in
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,24 +165,73 @@ def check_citations(
             continue
         cited = sorted(cites.get(k, ()))
         if cited and not set(cited) & set(finding.excerpts):
-            where_en = _refs(finding.excerpts) if finding.excerpts else "the question"
-            where_de = _refs(finding.excerpts) if finding.excerpts else "der Frage"
-            findings.append(
-                CitationFinding(
-                    kind="miscited",
-                    text=finding.text,
-                    start=finding.start,
-                    end=finding.end,
-                    cited=cited,
-                    grounded_in=finding.excerpts,
-                    message_en=(
-                        f'"{finding.text}" is attributed to {_refs(cited)} but only '
-                        f"{where_en} contains it."
-                    ),
-                    message_de=(
-                        f"„{finding.text}“ wird {_refs(cited)} zugeschrieben, steht aber "
-                        f"nur in {where_de}."
-                    ),
-                )
-            )
+            findings.append(_miscited(finding, cited))
+    flagged_at = {f.start for f in findings}
+    findings += [
+        _miscited(f, cited)
+        for f, cited in _swapped(answer, markers, existing, numbers.findings, sentence_of)
+        if f.start not in flagged_at
+    ]
+    findings.sort(key=lambda f: f.start)
     return CitationStage(flagged=bool(findings), findings=findings)
+
+
+def _miscited(finding: NumberFinding, cited: list[int]) -> CitationFinding:
+    where_en = _refs(finding.excerpts) if finding.excerpts else "the question"
+    where_de = _refs(finding.excerpts) if finding.excerpts else "der Frage"
+    return CitationFinding(
+        kind="miscited",
+        text=finding.text,
+        start=finding.start,
+        end=finding.end,
+        cited=cited,
+        grounded_in=finding.excerpts,
+        message_en=(
+            f'"{finding.text}" is attributed to {_refs(cited)} but only {where_en} contains it.'
+        ),
+        message_de=(
+            f"„{finding.text}“ wird {_refs(cited)} zugeschrieben, steht aber nur in {where_de}."
+        ),
+    )
+
+
+def _swapped(
+    answer: str,
+    markers: Sequence[Marker],
+    existing: set[int],
+    figures: Sequence[NumberFinding],
+    sentence_of: Callable[[int], int | None],
+) -> list[tuple[NumberFinding, list[int]]]:
+    """Figures of one sentence whose citations were swapped: each cites, by the marker right
+    after it, the excerpt that holds the other ("$1.24 billion [2], $980 million [1]").
+
+    A figure belongs to the first marker after it in its sentence; only a swap both ways
+    counts, since a marker may also stand before what it supports ("laut [1] … 890 EUR")."""
+    groups: list[tuple[int, set[int]]] = []  # markers side by side ([1][2]) are one group
+    last_end = -1
+    for m in markers:
+        named = {n for n in m.numbers if n in existing}
+        if groups and not answer[last_end : m.start].strip():
+            groups[-1][1].update(named)
+        else:
+            groups.append((m.start, named))
+        last_end = m.end
+    starts = [g[0] for g in groups]
+    pending: dict[int, list[tuple[NumberFinding, int]]] = {}
+    for f in figures:
+        i = bisect_left(starts, f.end)
+        k = sentence_of(f.start)
+        if f.status != "grounded" or not f.excerpts or i == len(groups) or k is None:
+            continue
+        if sentence_of(groups[i][0]) == k and not groups[i][1] & set(f.excerpts):
+            pending.setdefault(k, []).append((f, i))
+    out: list[tuple[NumberFinding, list[int]]] = []
+    for wrong in pending.values():
+        wrong = wrong[:_MAX_SWAP_FIGURES]
+        for f, i in wrong:
+            if any(
+                j != i and groups[j][1] & set(f.excerpts) and groups[i][1] & set(g.excerpts)
+                for g, j in wrong
+            ):
+                out.append((f, sorted(groups[i][1])))
+    return out
