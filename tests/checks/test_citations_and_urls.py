@@ -304,6 +304,12 @@ def test_a_german_ordinal_date_does_not_end_the_sentence_its_citation_belongs_to
     assert kinds("Am 2. Mai 2026 warst du beim Tierarzt [2].") == [("miscited", "2. Mai 2026")]
     # A citation in words after a full stop belongs to the sentence before, as [2] does.
     assert kinds("Bei Fressnapf waren es 23,96 €. (Quelle 2) Die Impfung kostete 68,40 €.") == []
+    # Nor does an ordinal's after an article or a preposition (found by a probe: the figure
+    # before "3. Werktag" stood in a sentence of its own, without the wrong citation).
+    deposit = [SourceText(1, "Kaution: 2.340 €"), SourceText(2, "Miete bis zum 3. Werktag")]
+    answer = "Die Kaution von 2.340 € ist bis zum 3. Werktag fällig [2]."
+    found = check_citations(answer, deposit, check_numbers("", answer, deposit)).findings
+    assert [(f.kind, f.text) for f in found] == [("miscited", "2.340")]
     # Nor does a day-month date's period before a figure.
     two = [SourceText(1, "12.11.2025: 1.500 Liter"), SourceText(2, "18.11.2024: 2.000 Liter")]
     answer = "2025 am 12.11. 1.500 Liter [1], 2024 am 18.11. 2.000 Liter [2]."

@@ -28,6 +28,10 @@ def reasons(answer: str) -> list[tuple[str, str]]:
         ("Donnerstag (3. Juni 2026) [1]", "Donnerstag"),
         ("Der 3. Juni 2026, ein Donnerstag [1].", "Donnerstag"),
         ("Thu, June 3, 2026 [1]", "Thu"),
+        # Found by a probe: tables and lists write Mo–Sa bare; German's apposition is dative.
+        ("| Do, 03.06.2026 | 07:45 Uhr | [1]", "Do"),
+        ("**Do 03.06.2026** [1]", "Do"),
+        ("Am 3. Juni 2026, einem Donnerstag [1].", "Donnerstag"),
     ],
 )
 def test_a_weekday_the_date_does_not_fall_on_is_flagged(answer: str, weekday: str) -> None:
@@ -48,7 +52,7 @@ def test_the_finding_says_which_day_it_is() -> None:
         "am Mittwoch, den 3.6.2026 [1]",
         "Termin: 03.06.2026 (Mi) [1]",
         "Wednesday, the 3rd of June 2026 [1]",
-        "Do 3. Juni 2026 [1]",  # an abbreviation without its dot may be a word of its own
+        "So 3. Juni 2026 wäre zu spät [1].",  # "So" without its dot is a word of its own
         "Am Donnerstag ging es los; der Termin ist am 3. Juni 2026 [1].",  # not beside it
         "So, June 3, 2026 is the date [1].",  # "So," is a word, not Sonntag
         "Er kam am Dienstag. 3. Juni 2026 war der Termin [1].",  # a sentence ends there

@@ -42,6 +42,10 @@ _ABBREVIATION = re.compile(
 # Nor does the period of a German ordinal before a month ("am 3. Mai 2026"), and no sentence
 # starts in lower case ("am 3. und 4. Mai").
 _ORDINAL = re.compile(r"(?<![0-9.])[0-9]{1,2}\.$")
+_ARTICLE_ORDINAL = re.compile(
+    r"\b(?:am|im|zum|zur|vom|beim|ab|bis|seit|nach|vor|der|die|das|den|dem|des|ein|eine|einem"
+    r"|einen|jede[mnrs]?|jeden|the|on|by|until)\s+[0-9]{1,3}\.$"
+)
 _MONTH = re.compile(r"J[aä]n|Feb|M[aä]r|Mrz|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez")
 _WORD = re.compile(r"[^\W\d_]+")
 _MAX_RANGE = 50
@@ -92,6 +96,9 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                 _ABBREVIATION.search(before)
                 or (after is not None and after.group().islower())  # not iPhone, macOS
                 or (_ORDINAL.search(before) and _MONTH.match(text, boundary.end()))
+                # "bis zum 3. Werktag", "im 2. OG", "die 2. Dosis": an ordinal after an article
+                # or a preposition starts no sentence
+                or _ARTICLE_ORDINAL.search(before) is not None
                 # "am 12.11. 1.500 Liter": a date's or an ordinal's period before a figure
                 or (before[-2:-1].isdigit() and text[boundary.end() : boundary.end() + 1].isdigit())
             ):

@@ -30,14 +30,14 @@ _BEFORE = re.compile(
     r"[ \t\u00a0]*(?:den|dem|the)?[ \t\u00a0]*\Z"
 )
 _IN_BRACKETS = re.compile(rf"[ \t\u00a0]*\(({_NAME})\.?\)")
-_APPOSITION = re.compile(rf",[ \t\u00a0]+(?:ein|an|a)[ \t\u00a0]+({_NAME})(?![^\W\d_])")
+_APPOSITION = re.compile(rf",[ \t\u00a0]+(?:ein|einem|an|a)[ \t\u00a0]+({_NAME})(?![^\W\d_])")
 _LOOK_BACK = 24
 
 
 def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
     """The day a word names, if it is written as a weekday: a full name without a full stop
-    (that ends a sentence), Thu with a dot or a comma, Do with its dot or in brackets ("So,"
-    is a word)."""
+    (that ends a sentence), Thu with a dot or a comma, Do with or without its dot, So only
+    with its dot or in brackets ("So," is a word)."""
     day = _NAMES.get(word.lower())
     if day is None:
         return None
@@ -45,7 +45,9 @@ def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
         return None if dotted else day
     if len(word) == 3:
         return day if dotted or sep == "," or bracketed else None
-    return day if dotted or bracketed else None
+    # Mo, Di, Mi, Do, Fr, Sa stand bare in tables and lists ("| Do, 08.04.2026 |"); "So" is
+    # a word ("So, 3. Juni ...") unless dotted or bracketed.
+    return day if dotted or bracketed or word.lower() != "so" else None
 
 
 def _full_date(tok: Token, years: Callable[[int, int], set[int]]) -> tuple[int, int, int] | None:
