@@ -51,6 +51,50 @@ def test_a_wrong_or_unannounced_result_stays_ungrounded(
     assert statuses(answer, excerpt)[result] == "ungrounded"
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        # From a second probe: German differences, doses, growth.
+        ("von 82,00 € auf 88,00 €, also 6 € mehr", "alt 82,00 €, neu 88,00 €", "6"),
+        ("Bei 96.200 km, fällig bei 104.970 km: noch 8.770 km.", "96.200 km; 104.970 km", "8.770"),
+        ("sank von 58 % auf 52 %, also um 6 Prozentpunkte", "58 %; 52 %", "6"),
+        ("500 mg 2x täglich, also 1.000 mg am Tag", "500 mg, 2x täglich", "1.000"),
+        ("von 12.480 auf 15.377 Besucher, ein Plus von 23 %", "12.480; 15.377", "23"),
+    ],
+)
+def test_differences_doses_and_growth_in_german_words_are_derived(
+    answer: str, excerpt: str, result: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == "derived"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        # The total after an enumeration is the whole list's, not a pair's of it.
+        ("24 Rot, 11 Weiß und 6 Sekt – insgesamt 35 Flaschen.", "Rot 24, Weiß 11, Sekt 6", "35"),
+        ("39,99 € + 24,90 € + 17,99 € – zusammen 64,89 €", "39,99; 24,90; 17,99", "64,89"),
+        # A whole quotient is exact: "six times" and 130 give no age of 22.
+        ("He won six times; 130 starts; first win at the age of 22.", "130 starts, six wins", "22"),
+    ],
+)
+def test_a_list_s_wrong_total_and_a_rounded_whole_quotient_stay_ungrounded(
+    answer: str, excerpt: str, result: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == "ungrounded"
+
+
+def test_a_list_s_total_and_a_pair_s_beside_other_figures_are_derived() -> None:
+    wine = "Rot 24, Weiß 11, Sekt 6"
+    assert statuses("24 Rot, 11 Weiß und 6 Sekt – insgesamt 41 Flaschen.", wine)["41"] == (
+        "derived"
+    )
+    # Not an enumeration: a plate's digits, then two premiums joined by "und".
+    car = "MS-AB 1234; Haftpflicht 412,80 €; Vollkasko 387,60 €"
+    answer = "Für MS-AB 1234 zahlst du 412,80 € und 387,60 €, insgesamt also 800,40 €."
+    assert statuses(answer, car)["800,40"] == "derived"
+
+
 def test_a_derivation_names_its_operands() -> None:
     stage = check_numbers(
         "",

@@ -25,20 +25,29 @@ _ANNOUNCED = re.compile(
     r"zusammen|gesamt|summe|differenz|unterschied|ergibt|ergeben|macht|makes|equals"
     # a difference in words: "es fehlen also 15", "ein Plus von 765", "9 above the minimum"
     r"|fehl\w*|plus|minus|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
-    r"|verbleib\w*"
+    r"|verbleib\w*|mehr|weniger|noch|erhöh\w*|gestiegen|gesunken|stieg|sank|prozentpunkte?"
     r"|more|less|fewer|left|remaining|short|above|below|increase\w*|decrease\w*)\b"
     r"|[=×]",
     re.I,
 )
 # What announces a product, a quotient or a share: a sign or a word ("2 × 750 ml", "= 36",
 # "ergibt"); for a result with decimals also a rate ("29,90 € pro Person", "$21.15 each").
+_JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)
+_MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
+# What announces the total of the figures just listed.
+_TOTALLED = re.compile(
+    r"\b(?:insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together)\b", re.I
+)
 _TIMES = re.compile(
-    r"[=×]|\b(?:x|mal|ergibt|ergeben|macht|makes|equals|anteil|share|marge|margin)\b", re.I
+    r"[=×]|(?<![^\W\d_])x\b|\b(?:mal|ergibt|ergeben|macht|makes|equals|anteil|share|marge"
+    r"|margin)\b",
+    re.I,
 )
 _RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
 _RATE_BEFORE = re.compile(r"(?:\b(?:je|pro|per|jeweils)|à)[ \t\u00a0]*\Z", re.I)
 _PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
 _ADDED = ("sum", "difference", "run")
+_PERCENTAGES = ("percentage", "change")  # results written with %
 # Results that need no word when written with decimals: exact ones, and a share, which its
 # percent figure announces ("2 % Skonto auf 892,98 €: 17,86 €").
 _UNANNOUNCED = (*_ADDED, "share")
@@ -50,7 +59,8 @@ _Figure = tuple[Decimal, Token, Verdict]
 
 @dataclass(frozen=True, slots=True)
 class _Result:
-    how: str  # sum, difference, run, product, quotient, share (2 % of x) or percentage (x/y %)
+    how: str  # sum, difference, run, product, quotient, share (2 % of x), percentage (x/y %)
+    # or change (x against y, in %)
     excerpts: frozenset[int]
     operands: tuple[str, str]
     starts: tuple[int, int]  # where the operands stand in the answer
@@ -102,6 +112,8 @@ class Arithmetic:
                         if fy:
                             rounded.append((fx / fy, ("quotient", x, y)))
                             rounded.append((fx / fy * 100, ("percentage", x, y)))
+                            # "von 12.480 auf 15.377, ein Plus von 23 %"
+                            rounded.append((abs(fx - fy) / fy * 100, ("change", x, y)))
             # The total of a list: three or more figures in a row ("2, 3 und 3 – zusammen 8").
             for i, a in enumerate(nums):
                 total = a
@@ -127,19 +139,56 @@ class Arithmetic:
         x = r.num
         if x is None or r.scale or len(self._vals) < 2:
             return None
+        listed = self._listed_before(tok)
+        if len(listed) >= 3 and _TOTALLED.search(
+            self.text, self._vals[listed[-1]][1].end, tok.start
+        ):
+            # The total after a list is the list's: "24, 11 und 6 – insgesamt 35" is no 24 + 11.
+            return self._list_total(tok, listed, x)
         exact = self._tables().get(x)
         # The result as written, rounded half (and a hair more for the floats' error).
         half = 0.5 * 10.0**-r.places * (1 + 1e-9)
         percent = _PERCENT_AFTER.match(self.text, tok.end) is not None
         lo = bisect_left(self._rounded, (float(x) - half,))
         near = takewhile(lambda e: e[0] <= float(x) + half, self._rounded[lo:])
-        rounded = (entry for _, entry in near if (entry[0] == "percentage") == percent)
+        rounded = (entry for _, entry in near if (entry[0] in _PERCENTAGES) == percent)
         whole = x == x.to_integral_value()
         for entry in (*([exact] if exact else []), *rounded):
+            if whole and entry[0] == "quotient" and not self._divides(entry, x):
+                continue  # a whole quotient is exact: 130 / 6 is no 22
             res = self._result(entry)
             if (not whole and res.how in _UNANNOUNCED) or self._announced(tok, res):
                 return Verdict("derived", r, res.excerpts, res.how, res.operands)
         return None
+
+    def _listed_before(self, tok: Token) -> list[int]:
+        """The grounded figures enumerated right before the token in its sentence ("24 Rot,
+        11 Weiß und 6 Sekt"): each joined to the next by a comma, "und", "and" or "+"."""
+        start = max(self.text.rfind(end, 0, tok.start) for end in (". ", "! ", "? ", "\n")) + 1
+        before = [i for i, (_, t, _) in enumerate(self._vals) if start <= t.start < tok.start]
+        listed = before[-1:]
+        for i in reversed(before[:-1]):
+            gap = self.text[self._vals[i][1].end : self._vals[listed[0]][1].start]
+            if len(gap) > _MAX_ITEM_GAP or not _JOINER.search(gap):
+                break
+            listed.insert(0, i)
+        return listed
+
+    def _list_total(self, tok: Token, listed: list[int], x: Decimal) -> Verdict | None:
+        """The derivation of a total as the sum of the last three or more listed figures."""
+        total = Decimal(0)
+        with localcontext() as ctx:
+            ctx.prec = 60
+            for k, i in enumerate(reversed(listed)):
+                total += self._vals[i][0]
+                if k >= 2 and total == x:
+                    res = self._result(("run", i, listed[-1]))
+                    return Verdict("derived", tok.readings[0], res.excerpts, "run", res.operands)
+        return None
+
+    def _divides(self, entry: _Entry, x: Decimal) -> bool:
+        _, i, j = entry
+        return self._vals[i][0] == x * self._vals[j][0]
 
     def _announced(self, tok: Token, res: _Result) -> bool:
         """Whether a word or sign announces the arithmetic before the figure, or after it
@@ -148,7 +197,7 @@ class Arithmetic:
         after = self.text[tok.end : tok.end + 24]
         after = after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=24)]
         before = self.text[max(0, tok.start - 60) : tok.start]
-        if res.how in _ADDED:
+        if res.how in (*_ADDED, "change"):  # "ein Plus von 23 %"
             return bool(_ANNOUNCED.search(before) or _ANNOUNCED.search(after))
         if _TIMES.search(before) or _TIMES.search(after):
             return True

@@ -108,6 +108,7 @@ _DERIVATIONS = {
     "quotient": ('"{a}" divided by "{b}"', "„{a}“ geteilt durch „{b}“"),
     "share": ('"{a}" of "{b}"', "„{a}“ von „{b}“"),
     "percentage": ('"{a}" as a share of "{b}"', "„{a}“ als Anteil an „{b}“"),
+    "change": ('the change from "{b}" to "{a}"', "die Änderung von „{b}“ auf „{a}“"),
 }
 
 
