@@ -402,6 +402,12 @@ def test_a_hedge_word_allows_rounding(answer: str, excerpt: str, expected: str) 
         ("um die 20 Teilnehmer", "19 Teilnehmer", "grounded"),
         ("knapp 500 Euro", "410 Euro", "ungrounded"),  # near, not a bound
         ("knapp 500 Euro", "488 Euro", "grounded"),
+        # A bound with a figure that is not round only drops decimals (a probe: doses).
+        ("höchstens 4x täglich", "max. 3x täglich", "ungrounded"),
+        ("maximal 4 Tabletten", "maximal 3 Tabletten", "ungrounded"),
+        ("mindestens 2 Monate", "3 Monate", "ungrounded"),
+        ("unter 5 €", "4,90 €", "grounded"),
+        ("höchstens 4 Tabletten", "bis zu 4 Tabletten", "grounded"),
     ],
 )
 def test_bounds_and_near_words_each_allow_their_side(

@@ -24,12 +24,13 @@ _HEDGES = {
     # A bound: the value lies on one side, within one unit of the last written digit
     # ("über 400" for 488, "unter 50 €" for 48,90 €).
     "up": re.compile(
-        r"\b(?:over|more than|above|at least|upwards of|über|mehr als|mindestens)" + _CURRENCY,
+        r"\b(?:over|more than|above|at least|upwards of|über|mehr als|mindestens|min\.)"
+        + _CURRENCY,
         re.I,
     ),
     "down": re.compile(
         r"\b(?:under|less than|below|up to|at most|no more than|unter|unterhalb von|höchstens|"
-        r"bis zu|weniger als)" + _CURRENCY,
+        r"bis zu|weniger als|maximal|max\.)" + _CURRENCY,
         re.I,
     ),
     # Near one side: as close as "about" ("knapp 500" is no 410).
@@ -50,6 +51,7 @@ _RANGE_JOIN = re.compile(
 )
 _REL = Decimal("0.15")  # a hedged figure ("rund 480") may be off by one rounding unit and 15 %
 _HALF = Decimal("0.5")
+_EPSILON = Decimal("1e-12")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +78,14 @@ def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | N
         if hedge == "share":  # 23 % for 23,4 %, but 40 % is no 35 %: only the last digit rounds
             half = Decimal(1).scaleb(-r.places) * _HALF
             return num - half, num + half
+        # A bound with a round figure rounds ("über 400" for 488, "unter 50 €" for 48,90 €);
+        # with another whole number it only drops decimals: "höchstens 4 Tabletten" is no 3,
+        # "mindestens 2 Monate" no 3.
+        exclusive = _EPSILON if not r.places and num % 10 else 0
         if hedge == "up":
-            return num, num + u
+            return num, num + u - exclusive
         if hedge == "down":
-            return num - u, num
+            return num - u + exclusive, num
         lo, hi = max(num - u, num * (1 - _REL)), min(num + u, num * (1 + _REL))
         if hedge == "near_up":
             return num, hi
