@@ -95,6 +95,26 @@ def test_a_list_s_total_and_a_pair_s_beside_other_figures_are_derived() -> None:
     assert statuses(answer, car)["800,40"] == "derived"
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # From the second probe: an amount for another period, both periods named.
+        ("6,45 € im Monat, also 77,40 € im Jahr", "Beitrag 6,45 €/Monat", "77,40", "derived"),
+        ("1.060 € monatlich, 12.720 € im Jahr", "Miete 1.060 € monatlich", "12.720", "derived"),
+        ("6 € pro Woche, aufs Jahr 312 €", "6 € pro Woche", "312", "derived"),
+        ("127,45 € pro Quartal, im Jahr also 509,80 €", "127,45 € je Quartal", "509,80", "derived"),
+        ("94 € im Jahr, rund 7,83 € im Monat", "94 € jährlich", "7,83", "derived"),
+        ("6,45 € im Monat, also 78,40 € im Jahr", "Beitrag 6,45 €/Monat", "78,40", "ungrounded"),
+        # Both periods must be named, and differ: 20 and 60 "per year" are no quarter's.
+        ("20 days of rain; 50-60 inches per year", "20 days of rain", "60", "ungrounded"),
+    ],
+)
+def test_an_amount_for_another_period_is_derived(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected
+
+
 def test_a_derivation_names_its_operands() -> None:
     stage = check_numbers(
         "",

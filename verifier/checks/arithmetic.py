@@ -34,6 +34,21 @@ _ANNOUNCED = re.compile(
 # "ergibt"); for a result with decimals also a rate ("29,90 € pro Person", "$21.15 each").
 _JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
+# The period an amount is named for ("im Monat", "jährlich", "per year"), by its length.
+_PERIODS = {
+    name: re.compile(
+        rf"(?:\b(?:pro|je|im|in|ins|aufs|die|per|a|an|each)\s+|/\s*)(?:{noun})\b|\b(?:{adverb})\b",
+        re.I,
+    )
+    for name, noun, adverb in (
+        ("week", "woche|week|wk", "wöchentlich|weekly"),
+        ("month", "monat|month|mo", "monatlich|monthly|monats\\w*"),
+        ("quarter", "quartal|quarter", "vierteljährlich|quartalsweise|quarterly"),
+        ("year", "jahr|year|yr", "jährlich|yearly|annual\\w*|jahres\\w*"),
+    )
+}
+_IN_WEEKS = {"week": 1, "month": 0, "quarter": 13, "year": 52}  # a month has no whole weeks
+_IN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 # What announces the total of the figures just listed.
 _TOTALLED = re.compile(
     r"\b(?:insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together)\b", re.I
@@ -59,8 +74,8 @@ _Figure = tuple[Decimal, Token, Verdict]
 
 @dataclass(frozen=True, slots=True)
 class _Result:
-    how: str  # sum, difference, run, product, quotient, share (2 % of x), percentage (x/y %)
-    # or change (x against y, in %)
+    how: str  # sum, difference, run, product, quotient, share (2 % of x), percentage (x/y %),
+    # change (x against y, in %) or period (x for another period)
     excerpts: frozenset[int]
     operands: tuple[str, str]
     starts: tuple[int, int]  # where the operands stand in the answer
@@ -69,6 +84,17 @@ class _Result:
 # How a figure was computed: (how, i, j) over the grounded figures, the operands' positions
 # (a run's first and last); results are built only for the figure that matches.
 _Entry = tuple[str, int, int]
+
+
+def _factor(given: str, wanted: str) -> float | None:
+    """What an amount for one period is multiplied by for another (12 from month to year)."""
+    if given == wanted:
+        return None
+    if given in _IN_MONTHS and wanted in _IN_MONTHS:
+        return _IN_MONTHS[wanted] / _IN_MONTHS[given]
+    if _IN_WEEKS[given] and _IN_WEEKS[wanted]:
+        return _IN_WEEKS[wanted] / _IN_WEEKS[given]
+    return None
 
 
 class Arithmetic:
@@ -137,7 +163,7 @@ class Arithmetic:
         """The derivation of an ungrounded figure from the answer's grounded ones, or None."""
         r = tok.readings[0]
         x = r.num
-        if x is None or r.scale or len(self._vals) < 2:
+        if x is None or r.scale or not self._vals:
             return None
         listed = self._listed_before(tok)
         if len(listed) >= 3 and _TOTALLED.search(
@@ -159,7 +185,31 @@ class Arithmetic:
             res = self._result(entry)
             if (not whole and res.how in _UNANNOUNCED) or self._announced(tok, res):
                 return Verdict("derived", r, res.excerpts, res.how, res.operands)
+        return self._period(tok, float(x), half)
+
+    def _period(self, tok: Token, x: float, half: float) -> Verdict | None:
+        """An amount of another period, both named: "6,45 € im Monat, 77,40 € im Jahr"."""
+        wanted = self._period_of(tok)
+        if wanted is None:
+            return None
+        for a, ta, va in self._vals:
+            given = self._period_of(ta)
+            factor = _factor(given, wanted) if given else None
+            if factor and abs(float(a) * factor - x) <= half:
+                operands = (self.text[ta.start : ta.end], f"{factor:g}")
+                return Verdict("derived", tok.readings[0], va.excerpts, "period", operands)
         return None
+
+    def _period_of(self, tok: Token) -> str | None:
+        """The period named right after a figure, or before it in its clause."""
+        after = self.text[tok.end : tok.end + 30]
+        after = after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=30)]
+        before = self.text[max(0, tok.start - 40) : tok.start]
+        found = [(m.start(), name) for name, rx in _PERIODS.items() if (m := rx.search(after))]
+        if found:
+            return min(found)[1]  # the nearest after it
+        found = [(m.end(), name) for name, rx in _PERIODS.items() for m in rx.finditer(before)]
+        return max(found)[1] if found else None  # the nearest before it
 
     def _listed_before(self, tok: Token) -> list[int]:
         """The grounded figures enumerated right before the token in its sentence ("24 Rot,

@@ -109,6 +109,10 @@ _DERIVATIONS = {
     "share": ('"{a}" of "{b}"', "„{a}“ von „{b}“"),
     "percentage": ('"{a}" as a share of "{b}"', "„{a}“ als Anteil an „{b}“"),
     "change": ('the change from "{b}" to "{a}"', "die Änderung von „{b}“ auf „{a}“"),
+    "period": (
+        'the amount "{a}" for another period (factor {b})',
+        "der Betrag „{a}“ für einen anderen Zeitraum (Faktor {b})",
+    ),
 }
 
 
