@@ -115,6 +115,29 @@ def test_an_amount_for_another_period_is_derived(
     assert statuses(answer, excerpt)[result] == expected
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # Found by a review: chance derivations that hid wrong figures (the excerpt: 12, 30, 7).
+        "It has 12 doctors and 30 nurses; a visit takes less than 18 minutes.",
+        "It has 12 doctors and 30 nurses and more than 42 beds.",
+        "The iPhone 16 Plus has 12 cameras and 30 hours of battery.",
+        "With 12 doctors and 30 nurses, unemployment fell to 40 per cent.",
+        # A whole percentage takes its operands from its own sentence only.
+        "It has 12 doctors. It has 30 nurses. The share of night shifts is 40 %.",
+    ],
+)
+def test_bounds_names_and_units_announce_no_arithmetic(answer: str) -> None:
+    found = statuses(answer, "12 doctors, 30 nurses, open 7 days")
+    assert "ungrounded" in found.values() and "derived" not in found.values(), found
+
+
+def test_odd_input_reads_without_error() -> None:
+    # Found by a review: a decimal run before "s" or "er" crashed the decade reading.
+    for answer in ("The sprint took 9.80s.", "0,50s", "ein 1,20er Modell", "ſeptember 2026"):
+        statuses(answer, "9.80 s, 0,50 s, 1,20er, ſeptember 2026, 3. MAİ 2026, ſep 5")
+
+
 def test_a_derivation_names_its_operands() -> None:
     stage = check_numbers(
         "",

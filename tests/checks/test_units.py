@@ -25,8 +25,11 @@ def statuses(answer: str, excerpt: str) -> set[str]:
         ("Die Arbeit dauerte 80 Minuten.", "Arbeitszeit: 1,5 Std.", {"ungrounded"}),
         # Another dimension holds nothing: 1,5 kg is no 1.500 ml.
         ("Es sind 1500 ml Öl.", "Öl: 1,5 kg", {"ungrounded"}),
-        # A unit's letter that is no unit: 5 M is five million, m² an area.
+        # A unit's letter that is no unit: m² an area, km/h a speed, G no gram, 1000s a plural.
         ("Es sind 5.000 m².", "Fläche: 5 km²", {"ungrounded"}),
+        ("Er fuhr 80.000 m/h.", "Tempo 80 km/h", {"ungrounded"}),
+        ("Ein Netz mit 5000 Mbit.", "5G-Netz", {"ungrounded"}),
+        ("1000s of customers", "1 s per customer", {"ungrounded"}),
     ],
 )
 def test_a_quantity_is_held_in_any_unit_of_its_kind(

@@ -11,29 +11,45 @@ rounded results match far more values than exact ones."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from itertools import takewhile
 
+from verifier.checks.citations import sentence_spans
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
-# Words and signs that announce arithmetic over figures the answer already gave.
+# Words and signs that announce a sum or a difference of figures the answer gave, before the
+# result or after it in its clause ("insgesamt 129,95 €", "es fehlen also 15", "ein Plus von").
 _ANNOUNCED = re.compile(
     r"\b(?:total\w*|sum|combined|together|altogether|difference|insgesamt|"
     r"zusammen|gesamt|summe|differenz|unterschied|ergibt|ergeben|macht|makes|equals"
-    # a difference in words: "es fehlen also 15", "ein Plus von 765", "9 above the minimum"
-    r"|fehl\w*|plus|minus|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
-    r"|verbleib\w*|mehr|weniger|noch|erhöh\w*|gestiegen|gesunken|stieg|sank|prozentpunkte?"
-    r"|more|less|fewer|left|remaining|short|above|below|increase\w*|decrease\w*)\b"
+    r"|fehl\w*|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
+    r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg|sank|prozentpunkte?"
+    r"|left|remaining|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von)\b"
     r"|[=×]",
     re.I,
 )
-# What announces a product, a quotient or a share: a sign or a word ("2 × 750 ml", "= 36",
-# "ergibt"); for a result with decimals also a rate ("29,90 € pro Person", "$21.15 each").
-_JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)
+# Comparisons announce a difference only after it ("6 € mehr", "9 above the reorder point"):
+# before it they are bounds ("mehr als 37", "less than 18 minutes").
+_COMPARED = re.compile(r"\b(?:mehr|weniger|more|less|fewer|above|below|short)\b", re.I)
+# What announces the total of the figures just listed.
+_TOTALLED = re.compile(
+    r"\b(?:insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together)\b", re.I
+)
+_JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)  # between the items of a list
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
+# What announces a product, a quotient or a share: a sign or a word ("2 × 750 ml", "= 36",
+# "2x täglich", "ergibt"); for a result with decimals also a rate ("29,90 € pro Person").
+_TIMES = re.compile(
+    r"[=×]|(?<![^\W\d_])x\b|\b(?:mal|ergibt|ergeben|macht|makes|equals|anteil|share|marge"
+    r"|margin)\b",
+    re.I,
+)
+_RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
+_RATE_BEFORE = re.compile(r"(?:\b(?:je|pro|per|jeweils)|à)[ \t\u00a0]*\Z", re.I)
+_PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
 # The period an amount is named for ("im Monat", "jährlich", "per year"), by its length.
 _PERIODS = {
     name: re.compile(
@@ -49,18 +65,6 @@ _PERIODS = {
 }
 _IN_WEEKS = {"week": 1, "month": 0, "quarter": 13, "year": 52}  # a month has no whole weeks
 _IN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
-# What announces the total of the figures just listed.
-_TOTALLED = re.compile(
-    r"\b(?:insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together)\b", re.I
-)
-_TIMES = re.compile(
-    r"[=×]|(?<![^\W\d_])x\b|\b(?:mal|ergibt|ergeben|macht|makes|equals|anteil|share|marge"
-    r"|margin)\b",
-    re.I,
-)
-_RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
-_RATE_BEFORE = re.compile(r"(?:\b(?:je|pro|per|jeweils)|à)[ \t\u00a0]*\Z", re.I)
-_PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
 _ADDED = ("sum", "difference", "run")
 _PERCENTAGES = ("percentage", "change")  # results written with %
 # Results that need no word when written with decimals: exact ones, and a share, which its
@@ -109,6 +113,7 @@ class Arithmetic:
         # Products and quotients, compared at the precision the answer writes its result in:
         # floats, sorted, so that a look-up is a bisection.
         self._rounded: list[tuple[float, _Entry]] = []
+        self._starts: list[int] | None = None  # where the answer's sentences start
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded figures (the first few only: that bounds the pairs)."""
@@ -183,6 +188,8 @@ class Arithmetic:
             if whole and entry[0] == "quotient" and not self._divides(entry, x):
                 continue  # a whole quotient is exact: 130 / 6 is no 22
             res = self._result(entry)
+            if res.how not in _ADDED and not self._near_in_text(res, tok):
+                continue  # a rounded result matches too many pairs to look further afield
             if (not whole and res.how in _UNANNOUNCED) or self._announced(tok, res):
                 return Verdict("derived", r, res.excerpts, res.how, res.operands)
         return self._period(tok, float(x), half)
@@ -214,7 +221,7 @@ class Arithmetic:
     def _listed_before(self, tok: Token) -> list[int]:
         """The grounded figures enumerated right before the token in its sentence ("24 Rot,
         11 Weiß und 6 Sekt"): each joined to the next by a comma, "und", "and" or "+"."""
-        start = max(self.text.rfind(end, 0, tok.start) for end in (". ", "! ", "? ", "\n")) + 1
+        start = self._sentence_start(tok.start)
         before = [i for i, (_, t, _) in enumerate(self._vals) if start <= t.start < tok.start]
         listed = before[-1:]
         for i in reversed(before[:-1]):
@@ -236,6 +243,23 @@ class Arithmetic:
                     return Verdict("derived", tok.readings[0], res.excerpts, "run", res.operands)
         return None
 
+    def _sentence(self, at: int) -> int:
+        """The number of the sentence a position stands in."""
+        if self._starts is None:
+            self._starts = [start for start, _ in sentence_spans(self.text)]
+        return bisect_right(self._starts, at) - 1
+
+    def _sentence_start(self, at: int) -> int:
+        k = self._sentence(at)
+        return self._starts[k] if self._starts and k >= 0 else 0
+
+    def _near_in_text(self, res: _Result, tok: Token) -> bool:
+        """Whether the operands stand in the result's sentence, or the one before it for a
+        result with decimals ("$42.30 for the two-pack. That's about $21.15 each.")."""
+        k = self._sentence(tok.start)
+        reach = 1 if tok.readings[0].places else 0
+        return all(k - reach <= self._sentence(at) <= k for at in res.starts)
+
     def _divides(self, entry: _Entry, x: Decimal) -> bool:
         _, i, j = entry
         return self._vals[i][0] == x * self._vals[j][0]
@@ -244,16 +268,19 @@ class Arithmetic:
         """Whether a word or sign announces the arithmetic before the figure, or after it
         within its clause ("9 above the reorder point", "15 weniger", "29,90 € pro Person");
         for a whole product also a rate before an operand ("12 Beutel mit je 100, also 1.200")."""
-        after = self.text[tok.end : tok.end + 24]
+        unit = _PERCENT_AFTER.match(self.text, tok.end)  # "13.8 per cent" names no rate
+        start = unit.end() if unit else tok.end
+        after = self.text[start : start + 24]
         after = after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=24)]
         before = self.text[max(0, tok.start - 60) : tok.start]
         if res.how in (*_ADDED, "change"):  # "ein Plus von 23 %"
-            return bool(_ANNOUNCED.search(before) or _ANNOUNCED.search(after))
+            return bool(
+                _ANNOUNCED.search(before) or _ANNOUNCED.search(after) or _COMPARED.search(after)
+            )
         if _TIMES.search(before) or _TIMES.search(after):
             return True
         if tok.readings[0].places:
             return bool(_RATE.search(before) or _RATE.search(after))
         return res.how == "product" and any(
-            _RATE_BEFORE.search(self.text, max(0, at - 12), at) and at < tok.start
-            for at in res.starts
+            _RATE_BEFORE.search(self.text, max(0, at - 12), at) for at in res.starts
         )

@@ -25,9 +25,9 @@ _QUALIFIERS = re.compile(
     re.IGNORECASE,
 )
 _CURRENCIES = re.compile(r"eur|usd|gbp|chf|jpy|cny|inr|rs|aud|cad", re.IGNORECASE)
-# Letters and digits glued, alternating at least four times from a leading digit, with
-# capitals (never a dimension's x): a code such as 7K4Q2M, not 2x4 or 11am.
-_GLUED_CODE = re.compile(r"[0-9]+(?:[A-WYZ]+[0-9]+|[0-9]*[A-WYZ]+){2,}[A-Z0-9]*")
+# Capitals and digits glued, alternating from a leading digit, each letter run before more
+# digits (one way only to split it: no backtracking): a code such as 7K4Q2M or 4X9T2.
+_GLUED_CODE = re.compile(r"[0-9]+(?:[A-Z]+[0-9]+)+[A-Z]*")
 # Capitals that close a code after its last digits: a variant, not a plural or a compound.
 _CODE_END = re.compile(r"[A-Z]{1,4}")
 # Powers of units (m2, km2, cm3): the digit is an exponent, not a figure of the excerpts.
@@ -77,8 +77,9 @@ def _named(word: str) -> int | None:
     ending (F-16s, A4-Papier) need not recur in the excerpt; but a code's closing capitals
     (SN4471XK, GN6MB, Llama-3-8B) are part of its name."""
     runs = list(_RUN.finditer(word))
-    if _GLUED_CODE.fullmatch(word) and sum(r.group()[0].isalpha() for r in runs) >= 2:
-        return len(word)  # a booking code led by a digit: 7K4Q2M, 4X9T2
+    letter_runs = [r.group() for r in runs if r.group()[0].isalpha()]
+    if _GLUED_CODE.fullmatch(word) and len(letter_runs) >= 2 and set(letter_runs) != {"X"}:
+        return len(word)  # a booking code led by a digit (7K4Q2M), not a dimension (3X4X5)
     named = False
     for prev, cur, nxt in zip([None, *runs], runs, [*runs[1:], None], strict=False):
         if nxt is None or cur.group()[0].isdigit() or not nxt.group()[0].isdigit():

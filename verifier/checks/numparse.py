@@ -156,17 +156,24 @@ _DOTTED_CHARS = frozenset("0123456789.")
 
 
 # After a decade's digits: 1990s, 1990's, 1990er, in den 1990ern, the '90s.
-_DECADE_AFTER = re.compile(r"(?:['’]?s|ern?)(?![A-Za-zÄÖÜäöüß])")
+# After a decade's digits: 1990s, 1990's, the '90s; German 1990er only as "1990er Jahre" or
+# "in den 1990ern" (a "2010er Riesling" is a vintage, a "1200er Körnung" a grit).
+_DECADE_AFTER = re.compile(r"['’]?s(?![A-Za-zÄÖÜäöüß])|er(?:[ -]?Jahre(?:n)?\b)")
+_DECADE_GERMAN = re.compile(r"ern?(?![A-Za-zÄÖÜäöüß])")
+_IN_THE = re.compile(r"\b[Ii]n den \Z")
 
 
 def _decade(text: str, start: int, end: int) -> Reading | None:
     """A decade's reading of the digits at text[start:end], None if they name none."""
     digits = text[start:end]
-    if not digits.endswith("0") or not _DECADE_AFTER.match(text, end):
+    if not digits.isdigit() or not digits.endswith("0"):
         return None
-    if len(digits) == 4 and 1000 <= int(digits) <= 2090:
+    german = _IN_THE.search(text, max(0, start - 8), start) and _DECADE_GERMAN.match(text, end)
+    if not (german or _DECADE_AFTER.match(text, end)):
+        return None
+    if len(digits) == 4 and 1500 <= int(digits) <= 2090:  # the years _run reads as years
         return Reading(("dec", int(digits) // 10), f"{digits}s")
-    if len(digits) == 2 and text[start - 1 : start] in ("'", "’") and start:
+    if len(digits) == 2 and start and text[start - 1] in ("'", "’"):
         year = int(digits) + (1900 if int(digits) >= 30 else 2000)  # '90s, '20s
         return Reading(("dec", year // 10), f"{year}s")
     return None
@@ -243,8 +250,8 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
             else [*times(12, 0, None, True)]
         )
     elif kind == "MON":
-        month = _MONTHS[str(g("m4"))[:3].lower()]
-        rs = [Reading(("m", month), f"--{month:02d}")]
+        month = _month_number(str(g("m4")))
+        rs = [Reading(("m", month), f"--{month:02d}")] if month else []
     elif kind == "ISO":
         rs = [date(int(g("iy")), int(g("im")), int(g("id")))]
     elif kind in _DATED:
@@ -312,7 +319,13 @@ def _overlaid(
 
 def _month_of(word: str) -> int | None:
     """The month a word names (Juni, Jun., June), None if it names none."""
-    return _MONTHS[word[:3].lower()] if _LENIENT_MONTH.fullmatch(word) else None
+    return _month_number(word) if _LENIENT_MONTH.fullmatch(word) else None
+
+
+def _month_number(word: str) -> int | None:
+    """The month a name's first letters give (Jun., Juni, june); None for a name re's case
+    folding matched but lower() does not give back (ſeptember, MAİ)."""
+    return _MONTHS.get(word.casefold()[:3])
 
 
 def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:
@@ -325,9 +338,11 @@ def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:
             else [date(None, mo, d), number(str(g("dd")), str(g("dm")))]
         )
     if kind == "MY":
-        return [date(int(g("yy") or 0), _MONTHS[str(g("m3"))[:3].lower()], None)]
+        month = _month_number(str(g("m3")))
+        return [date(int(g("yy") or 0), month, None)] if month else []
     mon, day, year = (g("m1"), g("nd"), g("ny")) if g("nd") else (g("m2"), g("md"), g("my"))
-    return [date(int(year) if year else None, _MONTHS[str(mon)[:3].lower()], int(day or 0))]
+    month = _month_number(str(mon))
+    return [date(int(year) if year else None, month, int(day or 0))] if month else []
 
 
 # A storage place named before its code: "Regal B3", "Fach A12", "Lagerplatz C-7".

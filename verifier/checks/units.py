@@ -29,16 +29,22 @@ _DURATION = {
     **dict.fromkeys(("min", "mins", "minute", "minuten", "minutes"), 60),
     **dict.fromkeys(("h", "std", "stunde", "stunden", "hour", "hours", "hrs", "hr"), 3600),
 }
-_UNIT = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³])")
+# A unit word after a number; not one of a rate (km/h) or an area (m²).
+_UNIT = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³/])")
+# One letter is a unit only as written so: G is no gram, S. (Seite) no second.
+_LETTERS = frozenset("glLmhs")
 
 
 def measure(text: str, end: int, r: Reading) -> Reading | None:
     """The quantity a number followed by a unit stands for (key ("u", dimension, value in the
     base unit)), None without a unit word after it."""
     m = _UNIT.match(text, end)
-    if m is None or r.key[0] != "n" or r.num is None or m.group(1) == "M":  # M: million
+    if m is None or r.key[0] != "n" or r.num is None:
         return None
-    word = m.group(1).lower()
+    word = m.group(1)
+    if len(word) == 1 and (word not in _LETTERS or (word == "s" and _thousands(r, m, end))):
+        return None
+    word = word.lower()
     with localcontext() as ctx:
         ctx.prec = 60
         if word in _METRIC:
@@ -50,6 +56,11 @@ def measure(text: str, end: int, r: Reading) -> Reading | None:
             return None
     text_value = _plain(value)
     return Reading(("u", dim, text_value), text_value, r.places, r.digits, r.scale)
+
+
+def _thousands(r: Reading, m: re.Match[str], end: int) -> bool:
+    """Whether an s glued to a whole number makes its plural: 1000s of customers."""
+    return m.start(1) == end and not r.places
 
 
 def _plain(value: Decimal) -> str:
