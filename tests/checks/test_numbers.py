@@ -492,6 +492,12 @@ def test_the_digits_of_a_measure_s_letter_are_its_number(answer: str, excerpt: s
         ("Saturday hours are 10 to 2 pm.", "Sat 10:00–14:00", "grounded"),
         ("open from 9 until 5 pm", "Hours: 9:00-17:00", "grounded"),
         ("open from 9 to 11 pm", "Hours: 9:00-17:00", "ungrounded"),
+        # Found by a review: English names after a.m., and a night's range.
+        ("It opens at 10:30 am Wednesday.", "Opens 22:30", "ungrounded"),
+        ("It opens at 9 am Saturday.", "Opens 9 pm", "ungrounded"),
+        ("It opens at 9 am Wednesday.", "Opens 09:00", "grounded"),
+        ("It opens at 10 am New York time.", "Opens 10:00", "grounded"),
+        ("geöffnet von 10 bis 2 Uhr nachts", "Öffnungszeiten 22:00–02:00", "grounded"),
     ],
 )
 def test_german_am_and_clock_ranges(answer: str, excerpt: str, expected: str) -> None:
@@ -555,12 +561,26 @@ def test_a_fraction_is_its_value(answer: str, excerpt: str, expected: str) -> No
     assert {f.status for f in check(answer, excerpt).findings} == {expected}
 
 
+@pytest.mark.parametrize(("answer", "excerpt"), [("2,62 cups", "2 ⅝ cups"), ("1,87 kg", "1 ⅞ kg")])
+def test_a_fraction_s_cut_value_is_found_in_its_line(answer: str, excerpt: str) -> None:
+    # Found by a review: the lazy index did not read the fraction's line for a cut value.
+    assert not check(answer, excerpt).flagged
+
+
 def test_a_rating_s_scale_after_a_slash_is_no_figure() -> None:
     assert found("rated 4.3/5 on 212 reviews", "Rating: 4.3 (212 reviews)") == [
         ("4.3", "grounded"),
         ("212", "grounded"),
     ]
     assert found("rated 4.5/5", "Rating: 4.3") == [("4.5", "ungrounded")]
+    # A date or a count after a slash is no scale (a review).
+    assert ("10", "ungrounded") in found("Termin am 15/10", "Termin am 15/11")
+    assert ("10", "ungrounded") in found("2/10 Patienten", "2/12 Patienten")
+
+
+def test_a_bracketed_year_is_no_area_code() -> None:
+    # Found by a review: "(2024) 15 Mio." was joined into one digit chain with "15 Tsd.".
+    assert check("Der Umsatz (2024) 15 Mio. €.", "Umsatz (2024) 15 Tsd. €").flagged
 
 
 @pytest.mark.parametrize(

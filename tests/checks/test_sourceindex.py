@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from verifier.checks.numparse import tokenize
@@ -12,7 +12,8 @@ from verifier.checks.sourceindex import SourceIndex
 # lazy index must pick by a sign other than their digits: noon in words, fractions, dates.
 PIECES = [
     "1", "2", "3", "4", "5", "7", "12", "14", "25", "75", "2025", "2026", "1990", "0,5", "1.5",
-    "½", "¾", "1/2", "3/4", " ", "\n", ".", ",", ":", "/", "-", "–", " Uhr", " pm", "am ",
+    "½", "¾", "⅝", "1/2", "3/4", "1,7", "2,62",
+    " ", "\n", ".", ",", ":", "/", "-", "–", " Uhr", " pm", "am ",
     "noon", "Mitternacht", "März ", "May ", "Juni", "im ", "s", "er", "Q3", "third quarter",
     "€", "%", "x", "Rechnung ", " l", " ml", " kg", " g", " Minuten", " h",
 ]  # fmt: skip
@@ -21,6 +22,8 @@ texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(texts, min_size=1, max_size=3), texts)
+@example(["1 ¾"], "1,7")  # a fraction's cut value (a review)
+@example(["Sat 8:00 – noon"], "12 pm")
 def test_the_lazy_index_holds_what_the_whole_index_holds(excerpts: list[str], answer: str) -> None:
     numbered = list(enumerate(excerpts, 1))
     readings = [r for t in tokenize(answer, strict=True) for p in (t, *t.parts) for r in p.readings]

@@ -80,6 +80,15 @@ def test_a_date_without_its_year_is_checked_in_the_excerpts_year(
 
 
 def test_a_date_without_a_year_that_the_excerpts_hold_in_two_years_is_not_checked() -> None:
-    two_years = [SourceText(1, "Termine: 03.06.2026 und 03.06.2027")]
+    two_years = [SourceText(1, "Termine: Mi, 03.06.2026 und Do, 03.06.2027")]
     verdict = verify_case("?", "Am Donnerstag, 3. Juni [1].", two_years)
     assert not verdict.flagged
+
+
+def test_only_an_appointment_s_year_is_taken_not_a_birthday_s() -> None:
+    # Found by a review: "geboren am 03.06.1990" made "Mittwoch, den 3. Juni" a Sunday.
+    birthday = [SourceText(1, "Max, geboren am 03.06.1990")]
+    assert not verify_case("?", "Max feiert am Mittwoch, den 3. Juni [1].", birthday).flagged
+    monday = [SourceText(1, "Zahnarzt: Montag, 01.06.2026, 9 Uhr")]
+    assert verify_case("?", "Am Dienstag, den 1. Juni [1].", monday).flagged
+    assert not verify_case("?", "Am Montag, den 1. Juni [1].", monday).flagged

@@ -42,6 +42,7 @@ _ABBREVIATION = re.compile(
 # Nor does the period of a German ordinal before a month ("am 3. Mai 2026"), and no sentence
 # starts in lower case ("am 3. und 4. Mai").
 _ORDINAL = re.compile(r"(?<![0-9.])[0-9]{1,2}\.$")
+_DAY_MONTH = re.compile(r"(?<![0-9.])[0-9]{1,2}\.[0-9]{1,2}\.$")
 _ARTICLE_ORDINAL = re.compile(
     r"\b(?:am|im|zum|zur|vom|beim|ab|bis|seit|nach|vor|der|die|das|den|dem|des|ein|eine|einem"
     r"|einen|jede[mnrs]?|jeden|the|on|by|until)\s+[0-9]{1,3}\.$"
@@ -81,7 +82,10 @@ def find_markers(text: str) -> list[Marker]:
 
 
 def _line_start(text: str, at: int) -> bool:
-    return not text[text.rfind("\n", 0, at) + 1 : at].strip()
+    # Looks back a few characters only, so that a megabyte on one line stays linear.
+    head = text[max(0, at - 8) : at]
+    cut = head.rfind("\n")
+    return (cut >= 0 or at <= 8) and not head[cut + 1 :].strip()
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -99,8 +103,11 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                 # "bis zum 3. Werktag", "im 2. OG", "die 2. Dosis": an ordinal after an article
                 # or a preposition starts no sentence
                 or _ARTICLE_ORDINAL.search(before) is not None
-                # "am 12.11. 1.500 Liter": a date's or an ordinal's period before a figure
-                or (before[-2:-1].isdigit() and text[boundary.end() : boundary.end() + 1].isdigit())
+                # "am 12.11. 1.500 Liter": a day-month date's period before a figure
+                or (
+                    _DAY_MONTH.search(before) is not None
+                    and text[boundary.end() : boundary.end() + 1].isdigit()
+                )
             ):
                 continue
         spans.append((start, boundary.start()))

@@ -38,19 +38,31 @@ _CLOCK = re.compile(
     r"(?:[:.][0-9]{2})?)?"
     r"[ \u00a0\u202f\u2009]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
 )
-# After a number, German "am" is the preposition when a date, a number or a noun follows
-# ("noch 4 am Lager", "3 am 19.02.", "um 9 am Montag"); English names after a.m. are not.
-_GERMAN_AM = re.compile(
-    r"[ \t\u00a0]+(?![A-Z]{2,4}\b|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?\b"
-    r"|(?:January|February|March|April|May|June|July|August|September|October|November|December"
-    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Eastern|Central|Mountain|Pacific)\b)"
-    r"[0-9A-ZÄÖÜ]"
+# After a number, German "am" is the preposition before a date or a number ("3 am 19.02."),
+# or before a noun in German text ("noch 4 am Lager", "um 9 am Montag"); an English name after
+# a.m. ("9 am Wednesday", "10 am New York time") is none.
+_AM_BEFORE_DIGIT = re.compile(r"[ \t\u00a0]+[0-9]")
+_AM_BEFORE_NOUN = re.compile(
+    r"[ \t\u00a0]+(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Tues"
+    r"|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|January|February|March|April|May|June|July|August"
+    r"|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
+    r"|Eastern|Central|Mountain|Pacific|[A-Z]{2,4})\b)[A-ZÄÖÜ]"
+)
+_GERMAN_CUE = re.compile(
+    r"\b(?:der|die|das|den|dem|und|ist|sind|noch|mit|im|um|vom|zum|bis|für|auf|ein|eine|einen"
+    r"|es|wir|ich|du|sie|hat|hast|habe|liegt|liegen|steht|stehen|kam|kamen|dazu|Uhr)\b"
 )
 
 
 def german_am(text: str, at: int) -> bool:
     """Whether the "am" at text[at] is the German preposition, not a.m."""
-    return text.startswith("am", at) and _GERMAN_AM.match(text, at + 2) is not None
+    if not text.startswith("am", at):
+        return False
+    if _AM_BEFORE_DIGIT.match(text, at + 2):
+        return True
+    return bool(
+        _AM_BEFORE_NOUN.match(text, at + 2) and _GERMAN_CUE.search(text, max(0, at - 60), at)
+    )
 
 
 UHR_AFTER = re.compile(r"[ \u00a0\u202f\u2009]?Uhr(?![A-Za-z])")
@@ -124,8 +136,8 @@ def suffixed(
     if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
         h = int(rs[0].value)
         ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
-        if ap and clock["last"] and h % 12 > int(clock["last"]) % 12:
-            ap = "a" if ap in "Pp" else "p"  # "10 to 2 pm" runs from 10 am
+        if clock["ap"] and clock["last"] and h % 12 > int(clock["last"]) % 12:
+            ap = "a" if clock["ap"] in "Pp" else "p"  # "10 to 2 pm" runs from 10 am
         # In an answer "7 pm" is a time only: any 7 of an excerpt would ground it as a number.
         return (*times(h, 0, ap, uhr),) if strict else (*rs, *times(h, 0, ap, uhr))
     # German writes the clock with a dot before "Uhr": 14.30 Uhr is 14:30, and 14.3 too.

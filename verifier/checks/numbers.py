@@ -80,8 +80,8 @@ class _Answer:
 
     def chainground(self, tok: Token, src: SourceIndex) -> Verdict | None:
         """Ground an identifier whose digit grouping differs from the excerpt's (phone, IBAN)."""
-        if any(r.key[0] not in ("n", "y") or "." in r.value for r in tok.readings):
-            return None
+        if any(r.key[0] not in ("n", "y") or "." in r.value or r.scale for r in tok.readings):
+            return None  # no chain: a fraction, a date, or a scaled figure ("2024 15 Mio.")
         own = "".join(DIGIT_RUN.findall(self.text[tok.start : tok.end]))
         i = bisect_right(self._chain_starts, tok.start) - 1
         around = self._chains[i][2] if i >= 0 and tok.end <= self._chains[i][1] else ()

@@ -87,8 +87,8 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         r"|(?i:steps?|options?|items?|schritte?)[ \t]+[0-9]{1,2}"
         r"(?:[ \t]*(?:,|and|und|or|oder|&|-|–|to|bis)[ \t]*[0-9]{1,2})*(?![0-9]|[.,][0-9])"
         r"|(?i:out of)[ \t]+(?:5|10)(?:\.0)?(?![0-9]|[.,][0-9])"
-        # A rating's scale after a slash: 4.3/5, 8/10.
-        r"|(?<=[0-9]/)(?:5|10)(?![0-9]|[.,][0-9])"
+        # A rating's scale after a slash: 4.3/5, 8,5/10 (15/10 is a date, 2/10 a count).
+        r"|(?<=[0-9][.,][0-9]/)(?:5|10)(?![0-9]|[.,][0-9])"
         r"|(?i:covid|sars-cov)-[0-9]{1,2}\b|24/7\b|9/11\b)"
         # A source's noon and midnight in words ("Saturday 8:00 AM – noon").
         + ("" if strict else r"|(?P<NOON>(?i:noon|midday|mittags?|midnight|mitternacht))\b")

@@ -13,6 +13,7 @@ from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
 from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
 from verifier.checks.units import measure_digits
+from verifier.checks.weekdays import weekday_beside
 
 # Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
 DIGIT_CHAIN = re.compile(
@@ -20,8 +21,9 @@ DIGIT_CHAIN = re.compile(
     r"|[ \u00a0\u2009\u202f])[0-9]+)*"
 )
 DIGIT_RUN = re.compile(r"[0-9]+")
-# "(0251) 4829170", "(207) 555-0142": an area code in brackets before the number.
-_AREA_IN_BRACKETS = re.compile(r"\(([0-9]{2,5})\)(?=[ \u00a0]?[0-9])")
+# "(0251) 4829170", "(207) 555-0142": an area code in brackets (German with its 0, or North
+# America's three digits) before a phone number; "(2024) 15 Mio." is none.
+_AREA_IN_BRACKETS = re.compile(r"\((0[0-9]{2,5}|[2-9][0-9]{2})\)(?=[ \u00a0]?[0-9]{3})")
 
 
 def join_area_codes(text: str) -> str:
@@ -39,7 +41,6 @@ _MAX_PROBES = 64
 _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
 
 
-_FRACTION_DECIMALS = frozenset({"5", "25", "75", "125", "375", "625", "875"})
 _FRACTION_SIGN = "[½¼¾⅛⅜⅝⅞]|[1-7]/[248]"
 _NOON_WORDS = "(?i:noon|midday|mittag|midnight|mitternacht)"
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -66,7 +67,7 @@ def _signs(key: Key) -> set[str] | None:
         out = {_SEP.join(core)}
         if len(v) == 4 and v.isdigit() and 1970 <= int(v) <= 2069:  # _year of two digits
             out.add(v[2:])
-        if v.partition(".")[2] in _FRACTION_DECIMALS:  # 0.75 may stand as ¾ or 3/4
+        if "." in v:  # 0.75, or 0.7 cut from it, may stand as ¾ or 3/4
             out.add(_FRACTION_SIGN)
         return out
     if (quantity := measure_digits(key)) is not None:  # 500 ml may stand as 0,5 l or ½ l
@@ -112,7 +113,8 @@ class SourceIndex:
         self.keys: dict[Key, int] = {}
         self.part_keys: dict[Key, int] = {}  # the groups of "3 100", maybe two numbers
         self.day_keys: dict[Key, int] = {}  # the days of dates: 14 of 14.03.2025
-        self._years: dict[tuple[int, int], set[int]] = {}  # (month, day): years of full dates
+        # (month, day): the years of full dates the texts write with a weekday beside them
+        self._years: dict[tuple[int, int], set[int]] = {}
         self.trunc: dict[Key, int] = {}
         self._texts = texts
         self._ns = [n for n, _ in texts]
@@ -138,11 +140,16 @@ class SourceIndex:
     def _index(self, i: int, tokens: Iterable[Token]) -> None:
         seen: set[Reading] = set()
         bit, parts = 1 << i, self.part_keys
+        text = self._texts[i][1]
         for tok in tokens:
             for r in tok.readings:
                 if r not in seen:
                     seen.add(r)
                     self._add(r, bit, self._ns[i])
+                if r.key[0] == "d" and weekday_beside(text, tok.start, tok.end):
+                    # An appointment ("Di, 14.04.2026"), not a birthday: its year is the one
+                    # an answer's "Mittwoch, 14. April" means.
+                    self._years.setdefault((int(r.key[2]), int(r.key[3])), set()).add(int(r.key[1]))
             for part in tok.parts:
                 for r in part.readings:
                     parts[r.key] = parts.get(r.key, 0) | bit
@@ -201,7 +208,8 @@ class SourceIndex:
         return self._holders((whole or 0) | (part or 0))
 
     def years(self, month: int, day: int) -> set[int]:
-        """The years of the full dates on this month and day (after prepare for the day)."""
+        """The years of the full dates on this month and day that stand with a weekday beside
+        them, as appointments do (after prepare for the day)."""
         if not (self._full or ("dm", month, day) in self._ready):
             self._complete()
         return set(self._years.get((month, day), ()))
@@ -244,8 +252,6 @@ class SourceIndex:
     def _add(self, r: Reading, bit: int, n: int) -> None:
         keys = self.keys
         if r.key[0] != "n":
-            if r.key[0] == "d":
-                self._years.setdefault((int(r.key[2]), int(r.key[3])), set()).add(int(r.key[1]))
             day = day_key(r)
             for k in date_keys(r):
                 if k == day:

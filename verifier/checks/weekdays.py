@@ -1,6 +1,7 @@
 """Weekdays the answer puts beside a full date must be that date's weekday: the calendar is
 code's to check ("Donnerstag, 3. Juni 2026" is wrong: it is a Wednesday). A date written
-without its year ("Mittwoch, den 14. April") takes the year of the excerpts' one such date."""
+without its year ("Mittwoch, den 14. April") takes the year of the excerpts' one such date
+written with a weekday beside it (an appointment, not a birthday)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,16 @@ def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
     # Mo, Di, Mi, Do, Fr, Sa stand bare in tables and lists ("| Do, 08.04.2026 |"); "So" is
     # a word ("So, 3. Juni ...") unless dotted or bracketed.
     return day if dotted or bracketed or word.lower() != "so" else None
+
+
+def weekday_beside(text: str, start: int, end: int) -> bool:
+    """Whether a weekday is named beside the date at text[start:end] ("Di, 14.04.2026")."""
+    named = _BEFORE.search(text, max(0, start - _LOOK_BACK), start)
+    day = _weekday(named[1], bool(named[2]), named[3] or "", named[3] == "(") if named else None
+    if day is not None:  # Monday is day 0
+        return True
+    after = _IN_BRACKETS.match(text, end) or _APPOSITION.match(text, end)
+    return after is not None and _weekday(after[1], False, "", True) is not None
 
 
 def _full_date(tok: Token, years: Callable[[int, int], set[int]]) -> tuple[int, int, int] | None:
