@@ -1,12 +1,13 @@
 """What one digit run can mean, with the word after it: "1.234,56", "1,2 Mio.", "10 pm",
-"14.30 Uhr". numparse finds the runs; this reads them."""
+"14.30 Uhr", "1990s", and a fraction ("1 ½"). numparse finds them; this reads them."""
 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import lru_cache
 
-from verifier.checks.readings import Reading, number, part_of_day, times
+from verifier.checks.readings import Reading, Token, number, part_of_day, times
 from verifier.checks.units import measure
 
 _SCALE_WORDS = {
@@ -150,3 +151,58 @@ def suffixed(
 
 
 _DOTTED_CLOCK = re.compile(r"(2[0-4]|[01]?[0-9])\.([0-5][0-9])")
+
+
+# After a decade's digits: 1990s, 1990's, 1990er, in den 1990ern, the '90s.
+# After a decade's digits: 1990s, 1990's, the '90s; German 1990er only as "1990er Jahre" or
+# "in den 1990ern" (a "2010er Riesling" is a vintage, a "1200er Körnung" a grit).
+_DECADE_AFTER = re.compile(r"['’]?s(?![A-Za-zÄÖÜäöüß])|er(?:[ -]?Jahre(?:n)?\b)")
+_DECADE_GERMAN = re.compile(r"ern?(?![A-Za-zÄÖÜäöüß])")
+_IN_THE = re.compile(r"\b[Ii]n den \Z")
+
+
+def decade(text: str, start: int, end: int) -> Reading | None:
+    """A decade's reading of the digits at text[start:end], None if they name none."""
+    digits = text[start:end]
+    if not digits.isdigit() or not digits.endswith("0"):
+        return None
+    german = _IN_THE.search(text, max(0, start - 8), start) and _DECADE_GERMAN.match(text, end)
+    if not (german or _DECADE_AFTER.match(text, end)):
+        return None
+    if len(digits) == 4 and 1500 <= int(digits) <= 2090:  # the years _run reads as years
+        return Reading(("dec", int(digits) // 10), f"{digits}s")
+    if len(digits) == 2 and start and text[start - 1] in ("'", "’"):
+        year = int(digits) + (1900 if int(digits) >= 30 else 2000)  # '90s, '20s
+        return Reading(("dec", year // 10), f"{year}s")
+    return None
+
+
+_VULGAR = {
+    "½": (1, 2),
+    "¼": (1, 4),
+    "¾": (3, 4),
+    "⅛": (1, 8),
+    "⅜": (3, 8),
+    "⅝": (5, 8),
+    "⅞": (7, 8),
+}
+
+
+def fraction(m: re.Match[str], strict: bool) -> Token:
+    """A fraction's token: its value as a decimal (1 ½ = 1.5); in a source also its digits as
+    numbers of their own ("Teil 1/2" holds a 1)."""
+    whole = int(m["fw"] or 0)
+    num, den = _VULGAR[m["fv"]] if m["fv"] else (int(m["fn"]), int(m["fd"]))
+    intp, frac = f"{Decimal(whole) + Decimal(num) / Decimal(den):f}".partition(".")[::2]
+    value = number(intp, frac)
+    quantity = measure(m.string, m.end(), value)  # ½ l
+    readings = (value, quantity) if quantity else (value,)
+    if strict:
+        return Token(m.start(), m.end(), readings)
+    parts = GROUP.finditer(m.string, m.start(), m.end())
+    return Token(
+        m.start(),
+        m.end(),
+        readings,
+        tuple(Token(g.start(), g.end(), (number(g[0]),)) for g in parts),
+    )

@@ -61,7 +61,7 @@ class Verdict:
     status: NumberStatus
     reading: Reading
     excerpts: frozenset[int]
-    how: str = "exact"  # exact, rounded, sum, difference or run (the sum of a list)
+    how: str = "exact"  # exact or rounded; derived: how arithmetic.py computed it
     addends: tuple[str, str] = ("", "")
 
 

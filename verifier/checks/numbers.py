@@ -3,8 +3,9 @@
 Numbers are compared by value across German and English notation (30,47 = 30.47,
 9.351 = 9,351, 1.234,56 = 1,234.56, 90 € = 90,00 EUR), dates across their written forms, and
 times by the clock. Rounded figures count when they keep the magnitude (177 for 177,44), and a
-date's day grounds only a day (grounding.py); a sum or difference of two grounded figures of
-the answer is derived. Identifiers with digits (bge-m3, DE89 …, Art.-Nr. 4711-0815) must recur
+date's day grounds only a day (grounding.py); what the answer computes from its grounded
+figures (a sum, a difference, a list's total, a product, a quotient, a share) is derived
+(arithmetic.py). Identifiers with digits (bge-m3, DE89 …, Art.-Nr. 4711-0815) must recur
 as written (identifiers.py); counts in which the answer describes itself are checked against
 the answer (selfref.py). Numbers the answer spells out are compared where an excerpt holds them.
 """

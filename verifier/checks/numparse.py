@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from decimal import Decimal
 
 from verifier.checks.dateranges import other_ends
-from verifier.checks.digitruns import GROUP, UHR_AFTER, german_am, run_readings, suffixed
+from verifier.checks.digitruns import (
+    GROUP,
+    UHR_AFTER,
+    decade,
+    fraction,
+    german_am,
+    run_readings,
+    suffixed,
+)
+from verifier.checks.months import MON, MON_EN, MON_FULL, month_number
 from verifier.checks.readings import (
     Reading,
     Token,
@@ -17,49 +25,12 @@ from verifier.checks.readings import (
     part_of_day,
     times,
 )
-from verifier.checks.units import measure
 
 _WS = r"[ \t\u00a0\u2009\u202f]{1,3}"
 _Y_SEP = r"(?:[ \t]{0,3},)?" + _WS  # "July 22, 1947" and tokenised "July 22 , 1947"
 _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])"
 _MONTH = r"(?:1[0-2]|0?[1-9])"
 _YEAR = r"(?:1[5-9][0-9]{2}|20[0-9]{2})"
-_MON = (
-    r"(?:Jan(?:uary|uar)?|Jänner|Feb(?:ruary|ruar)?|Mar(?:ch)?|Mä?rz|Apr(?:il)?|Ma[iy]"
-    r"|Jun[ei]?|Jul[iy]?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|O[ck]t(?:ober)?|Nov(?:ember)?"
-    r"|De[cz](?:ember)?)\.?(?![A-Za-zÄÖÜäöüß])"
-)
-# Months that go before their day ("May 3"): English names only; "Juni 3" is no German date.
-_MON_EN = (
-    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?(?![A-Za-zÄÖÜäöüß])"
-)
-# A month named alone in an answer: written out, so that "Jan" (a name) and "Mar." are not.
-_MON_FULL = (
-    r"(?:Januar|January|Jänner|Februar|February|März|March|April|Mai|Juni|June|Juli|July"
-    r"|May(?![ \t]+(?:I|we|you|he|she|it|they|this|that)\b)"
-    r"|August|September|Oktober|October|November|Dezember|December)(?![A-Za-zÄÖÜäöüß])"
-)
-_MONTHS = {
-    "jan": 1,
-    "jän": 1,
-    "feb": 2,
-    "mar": 3,
-    "mär": 3,
-    "mrz": 3,
-    "apr": 4,
-    "mai": 5,
-    "may": 5,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "oct": 10,
-    "okt": 10,
-    "nov": 11,
-    "dec": 12,
-    "dez": 12,
-}
 
 
 def _pattern(strict: bool) -> re.Pattern[str]:
@@ -67,10 +38,10 @@ def _pattern(strict: bool) -> re.Pattern[str]:
 
     Answers need capitalised months, so that "may" is not May; sources are often lower-cased.
     Repeats are split by mandatory separators, so a match never backtracks far."""
-    mon = _MON if strict else f"(?i:{_MON})"
-    mon_en = _MON_EN if strict else f"(?i:{_MON_EN})"
+    mon = MON if strict else f"(?i:{MON})"
+    mon_en = MON_EN if strict else f"(?i:{MON_EN})"
     # A source's lower-case "may" and "march" are words, not months.
-    alone = _MON_FULL if strict else f"(?:{_MON}|(?!ma[ry])(?i:{_MON}))"
+    alone = MON_FULL if strict else f"(?:{MON}|(?!ma[ry])(?i:{MON}))"
     return re.compile(
         r"(?P<SKIP>(?:https?://|www\.)[^\s<>\"'\[\]()]+"
         r"|\[[0-9]{1,3}(?:[ ]?[,;–-][ ]?[0-9]{1,3})*\]"
@@ -108,12 +79,12 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         rf"(?:{_Y_SEP}(?P<my>{_YEAR})(?![0-9]))?)"
         rf"|(?P<MY>(?<![A-Za-z])(?P<m3>{mon})(?:{_WS}of)?{_Y_SEP}(?P<yy>{_YEAR})(?![0-9]))"
         rf"|(?P<MON>(?<![A-Za-z])(?P<m4>{alone}))"
-        # An ISO timestamp's T before the hour: 2024-03-15T14:30.
         # A fraction of a measure, with its whole part: ½, 1 ½, 1/2, 1 3/4 (halves to eighths;
         # a rating's 4/5 or 8/10 and a third, which no decimal writes exactly, are none).
         r"|(?P<FRAC>(?<![0-9/.,])(?:(?P<fw>[0-9]{1,2})"
         r"(?:[ \u00a0\u2009\u202f](?=[1-7]/)|[ \u00a0\u2009\u202f]?(?=[½¼¾⅛⅜⅝⅞])))?"
         r"(?:(?P<fv>[½¼¾⅛⅜⅝⅞])|(?P<fn>[1-7])/(?P<fd>[248]))(?![0-9/]|[.,][0-9]))"
+        # An ISO timestamp's T before the hour: 2024-03-15T14:30.
         r"|(?P<TIME>(?:(?<![A-Za-z:.,])|(?<=[0-9]T))(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
         r"(?::[0-5][0-9])?(?![0-9:])(?=[ \u00a0\u202f]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])"
         r"|(?![A-Za-z])))"
@@ -147,7 +118,7 @@ _START = re.compile(
     )
     + "))"
 )
-_LIST = re.compile(rf"[0-9]{{1,3}}[.)](?:\*\*|__)?(?=[ \t])(?![ \t]{{1,3}}(?i:{_MON}))")
+_LIST = re.compile(rf"[0-9]{{1,3}}[.)](?:\*\*|__)?(?=[ \t])(?![ \t]{{1,3}}(?i:{MON}))")
 # What may stand before a list number on its line: Markdown's heading, quote, bullet and bold
 # marks and an opening parenthesis ("### 1. Umsatz", "> 2.", "- 3)", "**4.**", "(5) ").
 _BEFORE_LIST = " \t#>*+-_("
@@ -155,36 +126,12 @@ _SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
 _DOTTED_CHARS = frozenset("0123456789.")
 
 
-# After a decade's digits: 1990s, 1990's, 1990er, in den 1990ern, the '90s.
-# After a decade's digits: 1990s, 1990's, the '90s; German 1990er only as "1990er Jahre" or
-# "in den 1990ern" (a "2010er Riesling" is a vintage, a "1200er Körnung" a grit).
-_DECADE_AFTER = re.compile(r"['’]?s(?![A-Za-zÄÖÜäöüß])|er(?:[ -]?Jahre(?:n)?\b)")
-_DECADE_GERMAN = re.compile(r"ern?(?![A-Za-zÄÖÜäöüß])")
-_IN_THE = re.compile(r"\b[Ii]n den \Z")
-
-
-def _decade(text: str, start: int, end: int) -> Reading | None:
-    """A decade's reading of the digits at text[start:end], None if they name none."""
-    digits = text[start:end]
-    if not digits.isdigit() or not digits.endswith("0"):
-        return None
-    german = _IN_THE.search(text, max(0, start - 8), start) and _DECADE_GERMAN.match(text, end)
-    if not (german or _DECADE_AFTER.match(text, end)):
-        return None
-    if len(digits) == 4 and 1500 <= int(digits) <= 2090:  # the years _run reads as years
-        return Reading(("dec", int(digits) // 10), f"{digits}s")
-    if len(digits) == 2 and start and text[start - 1] in ("'", "’"):
-        year = int(digits) + (1900 if int(digits) >= 30 else 2000)  # '90s, '20s
-        return Reading(("dec", year // 10), f"{year}s")
-    return None
-
-
 def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
     """Tokens of one digit run: a single number with all its readings, or each group alone."""
     rs = run_readings(text[start:end])
-    if rs and (decade := _decade(text, start, end)):
+    if rs and (tens := decade(text, start, end)):
         # In an answer "the 1990s" claims a decade, which any year in it holds.
-        return [Token(start, end, (decade,) if strict else (*rs, decade))]
+        return [Token(start, end, (tens,) if strict else (*rs, tens))]
     if rs:
         return [Token(start, end, suffixed(text, end, rs, strict, start))]
     # No single number (3,4,5 or 1.2.3): each digit group stands alone.
@@ -213,7 +160,7 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
     if kind == "RUN":
         return _run_tokens(text, start, end, strict)
     if kind == "FRAC":
-        return [_fraction(m, strict)]
+        return [fraction(m, strict)]
     if kind == "SG":
         # An ASCII space may group thousands or just separate two numbers: keep both.
         parts = tuple(
@@ -250,7 +197,7 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
             else [*times(12, 0, None, True)]
         )
     elif kind == "MON":
-        month = _month_number(str(g("m4")))
+        month = month_number(str(g("m4")))
         rs = [Reading(("m", month), f"--{month:02d}")] if month else []
     elif kind == "ISO":
         rs = [date(int(g("iy")), int(g("im")), int(g("id")))]
@@ -275,39 +222,8 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
     return [Token(start, end, good)] if good else []
 
 
-_VULGAR = {
-    "½": (1, 2),
-    "¼": (1, 4),
-    "¾": (3, 4),
-    "⅛": (1, 8),
-    "⅜": (3, 8),
-    "⅝": (5, 8),
-    "⅞": (7, 8),
-}
-
-
-def _fraction(m: re.Match[str], strict: bool) -> Token:
-    """A fraction's token: its value as a decimal (1 ½ = 1.5); in a source also its digits as
-    numbers of their own ("Teil 1/2" holds a 1)."""
-    whole = int(m["fw"] or 0)
-    num, den = _VULGAR[m["fv"]] if m["fv"] else (int(m["fn"]), int(m["fd"]))
-    intp, frac = f"{Decimal(whole) + Decimal(num) / Decimal(den):f}".partition(".")[::2]
-    value = number(intp, frac)
-    quantity = measure(m.string, m.end(), value)  # ½ l
-    readings = (value, quantity) if quantity else (value,)
-    if strict:
-        return Token(m.start(), m.end(), readings)
-    parts = GROUP.finditer(m.string, m.start(), m.end())
-    return Token(
-        m.start(),
-        m.end(),
-        readings,
-        tuple(Token(g.start(), g.end(), (number(g[0]),)) for g in parts),
-    )
-
-
 _DATED = ("DMY", "DMN", "MDN", "MY")
-_LENIENT_MONTH = re.compile(f"(?i:{_MON})")
+_LENIENT_MONTH = re.compile(f"(?i:{MON})")
 
 
 def _overlaid(
@@ -319,13 +235,7 @@ def _overlaid(
 
 def _month_of(word: str) -> int | None:
     """The month a word names (Juni, Jun., June), None if it names none."""
-    return _month_number(word) if _LENIENT_MONTH.fullmatch(word) else None
-
-
-def _month_number(word: str) -> int | None:
-    """The month a name's first letters give (Jun., Juni, june); None for a name re's case
-    folding matched but lower() does not give back (ſeptember, MAİ)."""
-    return _MONTHS.get(word.casefold()[:3])
+    return month_number(word) if _LENIENT_MONTH.fullmatch(word) else None
 
 
 def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:
@@ -338,10 +248,10 @@ def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:
             else [date(None, mo, d), number(str(g("dd")), str(g("dm")))]
         )
     if kind == "MY":
-        month = _month_number(str(g("m3")))
+        month = month_number(str(g("m3")))
         return [date(int(g("yy") or 0), month, None)] if month else []
     mon, day, year = (g("m1"), g("nd"), g("ny")) if g("nd") else (g("m2"), g("md"), g("my"))
-    month = _month_number(str(mon))
+    month = month_number(str(mon))
     return [date(int(year) if year else None, month, int(day or 0))] if month else []
 
 
