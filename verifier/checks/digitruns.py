@@ -192,7 +192,7 @@ def fraction(m: re.Match[str], strict: bool) -> Token:
     """A fraction's token: its value as a decimal (1 ½ = 1.5); in a source also its digits as
     numbers of their own ("Teil 1/2" holds a 1)."""
     whole = int(m["fw"] or 0)
-    num, den = _VULGAR[m["fv"]] if m["fv"] else (int(m["fn"]), int(m["fd"]))
+    num, den = _VULGAR[m["fv"]] if m["fv"] else tuple(map(int, m["fq"].split("/")))
     intp, frac = f"{Decimal(whole) + Decimal(num) / Decimal(den):f}".partition(".")[::2]
     value = number(intp, frac)
     quantity = measure(m.string, m.end(), value)  # ½ l

@@ -79,11 +79,12 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         rf"(?:{_Y_SEP}(?P<my>{_YEAR})(?![0-9]))?)"
         rf"|(?P<MY>(?<![A-Za-z])(?P<m3>{mon})(?:{_WS}of)?{_Y_SEP}(?P<yy>{_YEAR})(?![0-9]))"
         rf"|(?P<MON>(?<![A-Za-z])(?P<m4>{alone}))"
-        # A fraction of a measure, with its whole part: ½, 1 ½, 1/2, 1 3/4 (halves to eighths;
-        # a rating's 4/5 or 8/10 and a third, which no decimal writes exactly, are none).
+        # A fraction of a measure, with its whole part: ½, 1 ½, 1/2, 1 3/4 (proper halves to
+        # eighths: a rating's 4/5 or 8/10, a third, which no decimal writes exactly, and 2/2
+        # are none).
         r"|(?P<FRAC>(?<![0-9/.,])(?:(?P<fw>[0-9]{1,2})"
-        r"(?:[ \u00a0\u2009\u202f](?=[1-7]/)|[ \u00a0\u2009\u202f]?(?=[½¼¾⅛⅜⅝⅞])))?"
-        r"(?:(?P<fv>[½¼¾⅛⅜⅝⅞])|(?P<fn>[1-7])/(?P<fd>[248]))(?![0-9/]|[.,][0-9]))"
+        r"(?:[ \u00a0\u2009\u202f](?=[1-7]/[248])|[ \u00a0\u2009\u202f]?(?=[½¼¾⅛⅜⅝⅞])))?"
+        r"(?:(?P<fv>[½¼¾⅛⅜⅝⅞])|(?P<fq>1/[248]|3/[48]|[2-7]/8|2/4))(?![0-9/]|[.,][0-9]))"
         # An ISO timestamp's T before the hour: 2024-03-15T14:30.
         r"|(?P<TIME>(?:(?<![A-Za-z:.,])|(?<=[0-9]T))(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
         r"(?::[0-5][0-9])?(?![0-9:])(?=[ \u00a0\u202f]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])"

@@ -113,8 +113,8 @@ class SourceIndex:
         self.keys: dict[Key, int] = {}
         self.part_keys: dict[Key, int] = {}  # the groups of "3 100", maybe two numbers
         self.day_keys: dict[Key, int] = {}  # the days of dates: 14 of 14.03.2025
-        # (month, day): the years of full dates the texts write with a weekday beside them
-        self._years: dict[tuple[int, int], set[int]] = {}
+        # (month, day): where the texts write a full date on it, and its year
+        self._dated: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
         self.trunc: dict[Key, int] = {}
         self._texts = texts
         self._ns = [n for n, _ in texts]
@@ -140,16 +140,14 @@ class SourceIndex:
     def _index(self, i: int, tokens: Iterable[Token]) -> None:
         seen: set[Reading] = set()
         bit, parts = 1 << i, self.part_keys
-        text = self._texts[i][1]
         for tok in tokens:
             for r in tok.readings:
                 if r not in seen:
                     seen.add(r)
                     self._add(r, bit, self._ns[i])
-                if r.key[0] == "d" and weekday_beside(text, tok.start, tok.end):
-                    # An appointment ("Di, 14.04.2026"), not a birthday: its year is the one
-                    # an answer's "Mittwoch, 14. April" means.
-                    self._years.setdefault((int(r.key[2]), int(r.key[3])), set()).add(int(r.key[1]))
+                if r.key[0] == "d":  # looked at only when an answer names a weekday (years)
+                    where = (i, tok.start, tok.end, int(r.key[1]))
+                    self._dated.setdefault((int(r.key[2]), int(r.key[3])), []).append(where)
             for part in tok.parts:
                 for r in part.readings:
                     parts[r.key] = parts.get(r.key, 0) | bit
@@ -212,7 +210,13 @@ class SourceIndex:
         them, as appointments do (after prepare for the day)."""
         if not (self._full or ("dm", month, day) in self._ready):
             self._complete()
-        return set(self._years.get((month, day), ()))
+        return {
+            year
+            for i, start, end, year in self._dated.get((month, day), ())
+            # An appointment ("Di, 14.04.2026"), not a birthday: its year is the one an
+            # answer's "Mittwoch, 14. April" means.
+            if weekday_beside(self._texts[i][1], start, end)
+        }
 
     def day(self, key: Key) -> set[int] | None:
         """The texts holding a date whose day of month has key's value, None if none."""
