@@ -60,8 +60,9 @@ class Settings(BaseSettings):
     review_lease_s: float = Field(
         default=300.0,
         ge=5,
+        le=86_400,
         description="How long an open rating page holds its answer from other reviewers; the "
-        "page renews the hold while it stays open.",
+        "page renews the hold while the reviewer is active on it.",
     )
     key_cache_ttl_s: float = Field(
         default=30.0,

@@ -138,6 +138,55 @@ def test_odd_input_reads_without_error() -> None:
         statuses(answer, "9.80 s, 0,50 s, 1,20er, ſeptember 2026, 3. MAİ 2026, ſep 5")
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        # Found by a second review: each hid a wrong figure.
+        ("Visitors rose from 12,480 to 15,377, an increase of 19%.", "12,480; 15,377", "19"),
+        ("Der Preis sank von 150 € auf 120 €, ein Minus von 25 %.", "150 €; 120 €", "25"),
+        (
+            "Der Tarif S kostet 39 € [1], der Tarif M 25 € [1].\n\n"
+            "Du kannst den Vertrag noch 14 Tage widerrufen [1].",
+            "Tarif S 39 €, Tarif M 25 €, Widerrufsfrist 10 Tage",
+            "14",
+        ),
+        (
+            "Der Beitrag beträgt 6 € im Monat [1].\n\nNeu kommen 72 Mitglieder pro Jahr [1].",
+            "Beitrag 6 €/Monat; 70 neue Mitglieder pro Jahr",
+            "72",
+        ),
+    ],
+)
+def test_a_change_is_measured_from_the_earlier_figure_and_weak_words_reach_no_further(
+    answer: str, excerpt: str, result: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        ("Im Monat zahlst du 6,45 €, im Jahr also 77,40 €.", "6,45 €/Monat", "77,40"),
+        ("Jährlich zahlst du 120 €, monatlich also 10 €.", "120 € jährlich", "10"),
+        ("Der Jahresbeitrag beträgt 77,40 €, also 6,45 € im Monat.", "77,40 € im Jahr", "6,45"),
+        ("Es sind 12 Kisten mit je 6 Flaschen. Das ergibt 72 Flaschen.", "12 Kisten, je 6", "72"),
+        ("120, 130 und 150 Mitarbeiter, insgesamt ein Plus von 25 %.", "120; 130; 150", "25"),
+    ],
+)  # fmt: skip
+def test_periods_before_the_figure_products_in_the_next_sentence_and_a_list_s_change(
+    answer: str, excerpt: str, result: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == "derived"
+
+
+def test_a_period_conversion_is_written_as_its_step() -> None:
+    stage = check_numbers("", "6,45 € im Monat, also 77,40 € im Jahr", [SourceText(1, "6,45 €")])
+    (derived,) = [f for f in stage.findings if f.status == "derived"]
+    assert derived.message_en.endswith(
+        'the amount "6,45" for another period (× 12), which stand in excerpt [1].'
+    )
+
+
 def test_a_derivation_names_its_operands() -> None:
     stage = check_numbers(
         "",

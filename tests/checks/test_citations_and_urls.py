@@ -113,6 +113,9 @@ def test_citations_swapped_within_one_sentence_are_miscited() -> None:
     assert citations("Küche 9,86 m² und Miete 890 EUR [1][2].") == []
     # A marker may stand before what it supports: no swap without one both ways.
     assert citations("Laut [1] hat die Küche 9,86 m², laut [2] kostet die Miete 890 EUR.") == []
+    # Nor when markers stand before their figures all along (a review).
+    assert citations("Küche (Quelle 1) 9,86 m², Miete (Quelle 2) 890 EUR, Küche (Quelle 1).") == []
+    assert citations("Laut [1] 9,86 m², laut [2] 890 EUR, und laut [1] wieder 9,86 m².") == []
 
 
 def test_a_number_without_any_citation_in_its_sentence_is_not_miscited() -> None:
@@ -316,6 +319,10 @@ def test_a_german_ordinal_date_does_not_end_the_sentence_its_citation_belongs_to
     answer = "Die Kaution von 2.340 € ist bis zum 3. Werktag fällig [2]."
     found = check_citations(answer, deposit, check_numbers("", answer, deposit)).findings
     assert [(f.kind, f.text) for f in found] == [("miscited", "2.340")]
+    # "bis 12." ends one: a preposition is no article (a review).
+    hours = [SourceText(1, "8 bis 12"), SourceText(2, "Gebühr 40 €")]
+    answer = "Die Praxis öffnet von 8 bis 12. Die Gebühr beträgt 40 € [2]."
+    assert check_citations(answer, hours, check_numbers("", answer, hours)).findings == []
     # A figure's period before a year does end one (a review).
     two_years = [SourceText(1, "2023: 4.812 Besucher"), SourceText(2, "2024: 5.340 Besucher")]
     answer = "Die Besucherzahl 2023 lag bei 4.812. 2024 waren es 5.340 [2]."

@@ -486,6 +486,8 @@ def test_the_digits_of_a_measure_s_letter_are_its_number(answer: str, excerpt: s
         ("Vom Holzleim sind noch 4 am Lager [1].", "Holzleim D3 | 4 | Flaschen", "grounded"),
         ("Es kamen 3 am 19.02.2026 dazu.", "19.02.2026 Zugang 3 Stück", "grounded"),
         ("Der Laden öffnet um 9 am Montag.", "Montag 9 Uhr", "grounded"),
+        ("Noch 4 am Lager [1].", "Holzleim | 4 | Flaschen", "grounded"),
+        ("Davon 7 am Wochenende.", "7 Termine am Wochenende", "grounded"),
         ("It opens at 9 am.", "Opens 21:00", "ungrounded"),
         ("It opens at 9 am Monday.", "Opens Monday 09:00", "grounded"),
         # A range's am or pm belongs to its end; the start may lie in the other half.

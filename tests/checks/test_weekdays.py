@@ -92,3 +92,10 @@ def test_only_an_appointment_s_year_is_taken_not_a_birthday_s() -> None:
     monday = [SourceText(1, "Zahnarzt: Montag, 01.06.2026, 9 Uhr")]
     assert verify_case("?", "Am Dienstag, den 1. Juni [1].", monday).flagged
     assert not verify_case("?", "Am Montag, den 1. Juni [1].", monday).flagged
+
+
+def test_a_weekday_range_s_end_is_not_the_weekday_of_its_start() -> None:
+    # Found by a review: "Mo–Do, 13.04.2026–16.04.2026" read Do as 13.04.'s weekday.
+    course = [SourceText(1, "Kurs Mo–Do, 13.04.2026–16.04.2026")]
+    assert not verify_case("?", "Kurs: Mo–Do, 13.04.2026–16.04.2026 [1].", course).flagged
+    assert verify_case("?", "Kurs: Do, 13.04.2026 [1].", course).flagged

@@ -18,6 +18,7 @@ from itertools import takewhile
 
 from verifier.checks.citations import sentence_spans
 from verifier.checks.grounding import Verdict
+from verifier.checks.periods import factor, period_of
 from verifier.checks.readings import Token
 
 # Words and signs that announce a sum or a difference of figures the answer gave, before the
@@ -29,6 +30,12 @@ _ANNOUNCED = re.compile(
     r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg|sank|prozentpunkte?"
     r"|left|remaining|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von)\b"
     r"|[=×]",
+    re.I,
+)
+# Words that name a total or a difference outright: they announce one from anywhere.
+_STRONG = re.compile(
+    r"\b(?:insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together|sum"
+    r"|difference|differenz|unterschied|ergibt|ergeben|equals)\b|[=]",
     re.I,
 )
 # Comparisons announce a difference only after it ("6 € mehr", "9 above the reorder point"):
@@ -50,21 +57,6 @@ _TIMES = re.compile(
 _RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
 _RATE_BEFORE = re.compile(r"(?:\b(?:je|pro|per|jeweils)|à)[ \t\u00a0]*\Z", re.I)
 _PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
-# The period an amount is named for ("im Monat", "jährlich", "per year"), by its length.
-_PERIODS = {
-    name: re.compile(
-        rf"(?:\b(?:pro|je|im|in|ins|aufs|die|per|a|an|each)\s+|/\s*)(?:{noun})\b|\b(?:{adverb})\b",
-        re.I,
-    )
-    for name, noun, adverb in (
-        ("week", "woche|week|wk", "wöchentlich|weekly"),
-        ("month", "monat|month|mo", "monatlich|monthly|monats\\w*"),
-        ("quarter", "quartal|quarter", "vierteljährlich|quartalsweise|quarterly"),
-        ("year", "jahr|year|yr", "jährlich|yearly|annual\\w*|jahres\\w*"),
-    )
-}
-_IN_WEEKS = {"week": 1, "month": 0, "quarter": 13, "year": 52}  # a month has no whole weeks
-_IN_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 _ADDED = ("sum", "difference", "run")
 _PERCENTAGES = ("percentage", "change")  # results written with %
 # Results that need no word when written with decimals: exact ones, and a share, which its
@@ -90,15 +82,15 @@ class _Result:
 _Entry = tuple[str, int, int]
 
 
-def _factor(given: str, wanted: str) -> float | None:
-    """What an amount for one period is multiplied by for another (12 from month to year)."""
-    if given == wanted:
-        return None
-    if given in _IN_MONTHS and wanted in _IN_MONTHS:
-        return _IN_MONTHS[wanted] / _IN_MONTHS[given]
-    if _IN_WEEKS[given] and _IN_WEEKS[wanted]:
-        return _IN_WEEKS[wanted] / _IN_WEEKS[given]
-    return None
+_UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/]+)")
+_SAME_UNIT = {"eur": "€", "euro": "€", "usd": "$", "dollar": "$", "dollars": "$"}
+
+
+def _unit(text: str, end: int) -> str:
+    """What stands right after a figure, as a unit: "€" for "€", "EUR" and "Euro"."""
+    m = _UNIT.match(text, end)
+    word = m.group(1).lower() if m else ""
+    return _SAME_UNIT.get(word, word)
 
 
 class Arithmetic:
@@ -114,12 +106,13 @@ class Arithmetic:
         # floats, sorted, so that a look-up is a bisection.
         self._rounded: list[tuple[float, _Entry]] = []
         self._starts: list[int] | None = None  # where the answer's sentences start
+        self._periods: list[str | None] | None = None  # the period each figure is named for
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded figures (the first few only: that bounds the pairs)."""
         vals = [(num, t, v) for t, v in done if (num := v.reading.num) is not None]
         self._vals = sorted(vals[:_MAX_PAIRS], key=lambda x: x[1].start)
-        self._exact = None
+        self._exact, self._periods = None, None
 
     def _tables(self) -> dict[Decimal, _Entry]:
         if self._exact is not None:
@@ -137,14 +130,14 @@ class Arithmetic:
                     exact.setdefault(a + b, ("sum", i, j))
                     exact.setdefault(abs(a - b), ("difference", i, j))
                     rounded.append((fa * fb, ("product", i, j)))
+                    if fa:  # "von 12.480 auf 15.377, ein Plus von 23 %": from the earlier one
+                        rounded.append((abs(fb - fa) / fa * 100, ("change", j, i)))
                     for x, y, fx, fy in ((i, j, fa, fb), (j, i, fb, fa)):
                         if shares[x]:  # 2 % of 892,98
                             rounded.append((fx * fy / 100, ("share", x, y)))
                         if fy:
                             rounded.append((fx / fy, ("quotient", x, y)))
                             rounded.append((fx / fy * 100, ("percentage", x, y)))
-                            # "von 12.480 auf 15.377, ein Plus von 23 %"
-                            rounded.append((abs(fx - fy) / fy * 100, ("change", x, y)))
             # The total of a list: three or more figures in a row ("2, 3 und 3 – zusammen 8").
             for i, a in enumerate(nums):
                 total = a
@@ -175,48 +168,62 @@ class Arithmetic:
             self.text, self._vals[listed[-1]][1].end, tok.start
         ):
             # The total after a list is the list's: "24, 11 und 6 – insgesamt 35" is no 24 + 11.
-            return self._list_total(tok, listed, x)
+            found = self._list_total(tok, listed, x)
+            if found:
+                return found
+        else:
+            listed = []
         exact = self._tables().get(x)
         # The result as written, rounded half (and a hair more for the floats' error).
         half = 0.5 * 10.0**-r.places * (1 + 1e-9)
         percent = _PERCENT_AFTER.match(self.text, tok.end) is not None
         lo = bisect_left(self._rounded, (float(x) - half,))
         near = takewhile(lambda e: e[0] <= float(x) + half, self._rounded[lo:])
-        rounded = (entry for _, entry in near if (entry[0] in _PERCENTAGES) == percent)
+        rounded = ((v, e) for v, e in near if (e[0] in _PERCENTAGES) == percent)
         whole = x == x.to_integral_value()
-        for entry in (*([exact] if exact else []), *rounded):
-            if whole and entry[0] == "quotient" and not self._divides(entry, x):
+        for v, entry in (*([(float(x), exact)] if exact else []), *rounded):
+            how, i, j = entry
+            if how in ("sum", "difference") and i in listed and j in listed:
+                continue  # two items of the list the total is the list's of
+            if whole and how == "quotient" and not self._divides(entry, x):
                 continue  # a whole quotient is exact: 130 / 6 is no 22
             res = self._result(entry)
-            if res.how not in _ADDED and not self._near_in_text(res, tok):
-                continue  # a rounded result matches too many pairs to look further afield
-            if (not whole and res.how in _UNANNOUNCED) or self._announced(tok, res):
+            if self._holds(tok, res, abs(v - float(x)) <= 1e-9 * max(1.0, abs(v))):
                 return Verdict("derived", r, res.excerpts, res.how, res.operands)
         return self._period(tok, float(x), half)
 
+    def _holds(self, tok: Token, res: _Result, exact: bool) -> bool:
+        """Whether the answer's words and the operands' places make res its derivation."""
+        whole = not tok.readings[0].places
+        if res.how in _ADDED:
+            if not whole:
+                return True  # a sum with cents comes about by chance hardly ever
+            if self._strongly_announced(tok):
+                return True  # "insgesamt", "Differenz", "=": anywhere in the answer
+            return self._announced(tok, res) and self._near_in_text(res, tok, False)
+        if not self._near_in_text(res, tok, exact):
+            return False  # a rounded result matches too many pairs to look further afield
+        return (not whole and res.how == "share") or self._announced(tok, res)
+
     def _period(self, tok: Token, x: float, half: float) -> Verdict | None:
         """An amount of another period, both named: "6,45 € im Monat, 77,40 € im Jahr"."""
-        wanted = self._period_of(tok)
+        wanted = period_of(self.text, tok.start, tok.end)
         if wanted is None:
             return None
-        for a, ta, va in self._vals:
-            given = self._period_of(ta)
-            factor = _factor(given, wanted) if given else None
-            if factor and abs(float(a) * factor - x) <= half:
-                operands = (self.text[ta.start : ta.end], f"{factor:g}")
+        if self._periods is None:
+            self._periods = [period_of(self.text, t.start, t.end) for _, t, _ in self._vals]
+        for (a, ta, va), given in zip(self._vals, self._periods, strict=True):
+            times = factor(given, wanted) if given else None
+            # Anywhere in the answer, but of one unit: 6 € a month are no 72 members a year.
+            if (
+                times
+                and abs(float(a) * times - x) <= half
+                and _unit(self.text, ta.end) == _unit(self.text, tok.end)
+            ):
+                step = f"× {times:g}" if times >= 1 else f"÷ {1 / times:g}"
+                operands = (self.text[ta.start : ta.end], step)
                 return Verdict("derived", tok.readings[0], va.excerpts, "period", operands)
         return None
-
-    def _period_of(self, tok: Token) -> str | None:
-        """The period named right after a figure, or before it in its clause."""
-        after = self.text[tok.end : tok.end + 30]
-        after = after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=30)]
-        before = self.text[max(0, tok.start - 40) : tok.start]
-        found = [(m.start(), name) for name, rx in _PERIODS.items() if (m := rx.search(after))]
-        if found:
-            return min(found)[1]  # the nearest after it
-        found = [(m.end(), name) for name, rx in _PERIODS.items() for m in rx.finditer(before)]
-        return max(found)[1] if found else None  # the nearest before it
 
     def _listed_before(self, tok: Token) -> list[int]:
         """The grounded figures enumerated right before the token in its sentence ("24 Rot,
@@ -253,12 +260,24 @@ class Arithmetic:
         k = self._sentence(at)
         return self._starts[k] if self._starts and k >= 0 else 0
 
-    def _near_in_text(self, res: _Result, tok: Token) -> bool:
+    def _near_in_text(self, res: _Result, tok: Token, exact: bool) -> bool:
         """Whether the operands stand in the result's sentence, or the one before it for a
-        result with decimals ("$42.30 for the two-pack. That's about $21.15 each.")."""
+        result with decimals ("$42.30 for the two-pack. That's about $21.15 each.") or an exact
+        one ("12 Kisten mit je 6 Flaschen. Das ergibt 72 Flaschen.")."""
         k = self._sentence(tok.start)
-        reach = 1 if tok.readings[0].places else 0
+        reach = 1 if tok.readings[0].places or exact else 0
         return all(k - reach <= self._sentence(at) <= k for at in res.starts)
+
+    def _strongly_announced(self, tok: Token) -> bool:
+        """Whether a total's or a difference's own word stands by the figure."""
+        before = self.text[max(0, tok.start - 60) : tok.start]
+        return bool(_STRONG.search(before) or _STRONG.search(self._clause_after(tok)))
+
+    def _clause_after(self, tok: Token) -> str:
+        unit = _PERCENT_AFTER.match(self.text, tok.end)  # "13.8 per cent" names no rate
+        start = unit.end() if unit else tok.end
+        after = self.text[start : start + 24]
+        return after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=24)]
 
     def _divides(self, entry: _Entry, x: Decimal) -> bool:
         _, i, j = entry
@@ -268,10 +287,7 @@ class Arithmetic:
         """Whether a word or sign announces the arithmetic before the figure, or after it
         within its clause ("9 above the reorder point", "15 weniger", "29,90 € pro Person");
         for a whole product also a rate before an operand ("12 Beutel mit je 100, also 1.200")."""
-        unit = _PERCENT_AFTER.match(self.text, tok.end)  # "13.8 per cent" names no rate
-        start = unit.end() if unit else tok.end
-        after = self.text[start : start + 24]
-        after = after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=24)]
+        after = self._clause_after(tok)
         before = self.text[max(0, tok.start - 60) : tok.start]
         if res.how in (*_ADDED, "change"):  # "ein Plus von 23 %"
             return bool(

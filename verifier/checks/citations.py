@@ -43,13 +43,15 @@ _ABBREVIATION = re.compile(
 # starts in lower case ("am 3. und 4. Mai").
 _ORDINAL = re.compile(r"(?<![0-9.])[0-9]{1,2}\.$")
 _DAY_MONTH = re.compile(r"(?<![0-9.])[0-9]{1,2}\.[0-9]{1,2}\.$")
+# (Not after "bis", "ab", "by": "von 8 bis 12. Die Gebühr …" ends there.)
 _ARTICLE_ORDINAL = re.compile(
-    r"\b(?:am|im|zum|zur|vom|beim|ab|bis|seit|nach|vor|der|die|das|den|dem|des|ein|eine|einem"
-    r"|einen|jede[mnrs]?|jeden|the|on|by|until)\s+[0-9]{1,3}\.$"
+    r"\b(?:am|im|zum|zur|vom|beim|der|die|das|den|dem|des|ein|eine|einem|einen|jede[mnrs]?"
+    r"|the)\s+[0-9]{1,3}\.$"
 )
 _MONTH = re.compile(r"J[aä]n|Feb|M[aä]r|Mrz|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez")
 _WORD = re.compile(r"[^\W\d_]+")
 _MAX_RANGE = 50
+_CLAUSE_END = re.compile(r"[,;]|\b(?:und|and|while|während|whereas|sowie)\b")
 _MAX_SWAP_FIGURES = 64  # per sentence: bounds the pairs a swap is looked for in
 
 
@@ -221,31 +223,51 @@ def _swapped(
 
     A figure belongs to the first marker after it in its sentence; only a swap both ways
     counts, since a marker may also stand before what it supports ("laut [1] … 890 EUR")."""
-    groups: list[tuple[int, set[int]]] = []  # markers side by side ([1][2]) are one group
-    last_end = -1
+    groups: list[tuple[int, int, set[int]]] = []  # markers side by side ([1][2]) are one
     for m in markers:
         named = {n for n in m.numbers if n in existing}
-        if groups and not answer[last_end : m.start].strip():
-            groups[-1][1].update(named)
+        if groups and not answer[groups[-1][1] : m.start].strip():
+            groups[-1] = (groups[-1][0], m.end, groups[-1][2] | named)
         else:
-            groups.append((m.start, named))
-        last_end = m.end
+            groups.append((m.start, m.end, named))
     starts = [g[0] for g in groups]
+    positions = sorted(f.start for f in figures)
     pending: dict[int, list[tuple[NumberFinding, int]]] = {}
     for f in figures:
         i = bisect_left(starts, f.end)
         k = sentence_of(f.start)
         if f.status != "grounded" or not f.excerpts or i == len(groups) or k is None:
             continue
-        if sentence_of(groups[i][0]) == k and not groups[i][1] & set(f.excerpts):
+        if not _closes(answer, groups, positions, f, i):
+            continue
+        if sentence_of(groups[i][0]) == k and not groups[i][2] & set(f.excerpts):
             pending.setdefault(k, []).append((f, i))
     out: list[tuple[NumberFinding, list[int]]] = []
     for wrong in pending.values():
         wrong = wrong[:_MAX_SWAP_FIGURES]
         for f, i in wrong:
             if any(
-                j != i and groups[j][1] & set(f.excerpts) and groups[i][1] & set(g.excerpts)
+                j != i and groups[j][2] & set(f.excerpts) and groups[i][2] & set(g.excerpts)
                 for g, j in wrong
             ):
-                out.append((f, sorted(groups[i][1])))
+                out.append((f, sorted(groups[i][2])))
     return out
+
+
+def _closes(
+    answer: str,
+    groups: Sequence[tuple[int, int, set[int]]],
+    positions: Sequence[int],
+    f: NumberFinding,
+    i: int,
+) -> bool:
+    """Whether marker group i closes the clause of figure f: no other figure stands between
+    them, and a marker between the figure before and f closes that one's clause (a comma or
+    "und" follows it), not f's ahead of it ("Zenith (Quelle 2) 120 Mio.")."""
+    p = bisect_right(positions, f.start) - 1
+    if bisect_left(positions, groups[i][0]) - p > 1:
+        return False
+    previous = positions[p - 1] if p > 0 else -1
+    if i and groups[i - 1][0] > previous:
+        return _CLAUSE_END.search(answer, groups[i - 1][1], f.start) is not None
+    return True

@@ -51,7 +51,9 @@ _AM_BEFORE_NOUN = re.compile(
 )
 _GERMAN_CUE = re.compile(
     r"\b(?:der|die|das|den|dem|und|ist|sind|noch|mit|im|um|vom|zum|bis|für|auf|ein|eine|einen"
-    r"|es|wir|ich|du|sie|hat|hast|habe|liegt|liegen|steht|stehen|kam|kamen|dazu|Uhr)\b"
+    r"|es|wir|ich|du|sie|hat|hast|habe|liegt|liegen|steht|stehen|kam|kamen|dazu|uhr|aktuell"
+    r"|davon|derzeit|jetzt|nur)\b",
+    re.I,
 )
 
 

@@ -44,6 +44,7 @@ _BARE_SCALES = frozenset({100, 1000, 10**6, 10**9, 10**12})
 _MIN_CHAIN = 6  # shorter digit strings coincide too easily across differently grouped ids
 # Regrouped ids are few in a real answer; these bounds keep junk input from scanning forever.
 _MAX_CHAIN_LOOKUPS = 32
+_MAX_DERIVATIONS = 256  # ungrounded figures tried as arithmetic; bounds junk input
 _MAX_IDENTS = 32  # identifiers looked up as such; any more are left to the number check
 
 
@@ -111,8 +112,8 @@ _DERIVATIONS = {
     "percentage": ('"{a}" as a share of "{b}"', "„{a}“ als Anteil an „{b}“"),
     "change": ('the change from "{b}" to "{a}"', "die Änderung von „{b}“ auf „{a}“"),
     "period": (
-        'the amount "{a}" for another period (factor {b})',
-        "der Betrag „{a}“ für einen anderen Zeitraum (Faktor {b})",
+        'the amount "{a}" for another period ({b})',
+        "der Betrag „{a}“ für einen anderen Zeitraum ({b})",
     ),
 }
 
@@ -275,8 +276,11 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         results.append((tok, ground(tok, answer, src, quest)))
     arithmetic = Arithmetic(answer)
     arithmetic.learn([(t, v) for t, v in results if v is not None])
+    tries = 0
     for tok, v in results:
-        v = v or arithmetic.derive(tok)
+        if v is None and tries < _MAX_DERIVATIONS:  # a figure past them stays ungrounded
+            tries += 1
+            v = arithmetic.derive(tok)
         if v is None and (tok.start, tok.end) in quiet:
             continue
         findings.append(

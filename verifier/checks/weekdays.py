@@ -33,6 +33,7 @@ _BEFORE = re.compile(
 _IN_BRACKETS = re.compile(rf"[ \t\u00a0]*\(({_NAME})\.?\)")
 _APPOSITION = re.compile(rf",[ \t\u00a0]+(?:ein|einem|an|a)[ \t\u00a0]+({_NAME})(?![^\W\d_])")
 _LOOK_BACK = 24
+_RANGE_END = re.compile(r"[A-Z][a-z]{1,9}\.?[ \t\u00a0]*[-–—][ \t\u00a0]*\Z")
 
 
 def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
@@ -92,6 +93,10 @@ def wrong_weekdays(
         except ValueError:  # 31.06.: no such day, and no weekday to check
             continue
         claimed, named = None, _BEFORE.search(answer, max(0, tok.start - _LOOK_BACK), tok.start)
+        if named is not None and _RANGE_END.search(
+            answer, max(0, named.start() - 8), named.start()
+        ):
+            named = None  # "Mo–Do, 13.04.–16.04.": the range's end is no weekday of its start
         if named is not None:
             claimed = _weekday(named[1], bool(named[2]), named[3] or "", named[3] == "(")
         if claimed is None:

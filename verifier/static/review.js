@@ -5,18 +5,28 @@
   if (rating && rating.dataset.hold) {
     const lost = document.getElementById("hold-lost");
     const csrf = rating.querySelector("input[name=csrf]").value;
+    const every = Number(rating.dataset.holdEveryMs);
+    const lease = 3 * every;
+    let held = Date.now();  // when the hold was last renewed (or taken, as the page opened)
+    let active = Date.now();  // the reviewer's last key, click or scroll
+    for (const kind of ["keydown", "pointerdown", "scroll", "input"]) {
+      document.addEventListener(kind, function () { active = Date.now(); }, { passive: true });
+    }
+    const giveUp = function () { clearInterval(timer); lost.hidden = false; };
     const timer = setInterval(function () {
+      if (Date.now() - held > lease) { giveUp(); return; }  // an outage outlasted the hold
+      // A tab left alone holds nothing: the hold lapses one lease after the last activity.
+      if (document.hidden || Date.now() - active > lease) return;
       fetch(rating.dataset.hold, {
         method: "POST",
         body: new URLSearchParams({ csrf: csrf }),
         credentials: "same-origin",
+        redirect: "manual",  // signed out: the sign-in page's 200 is no renewal
       }).then(function (response) {
-        if (!response.ok && response.status !== 503) {  // an outage may pass; a refusal stays
-          clearInterval(timer);
-          lost.hidden = false;
-        }
+        if (response.status === 204) { held = Date.now(); }
+        else if (response.status !== 503) { giveUp(); }  // refused, or signed out
       }).catch(function () { /* offline for a moment: the next renewal tries again */ });
-    }, Number(rating.dataset.holdEveryMs));
+    }, every);
   }
 })();
 (function () {
