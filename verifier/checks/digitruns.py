@@ -165,8 +165,10 @@ _IN_THE = re.compile(r"\b[Ii]n den \Z")
 
 def decade(text: str, start: int, end: int) -> Reading | None:
     """A decade's reading of the digits at text[start:end], None if they name none."""
+    if text[end - 1 : end] != "0" or text[end : end + 1] not in ("s", "'", "’", "e"):
+        return None  # most runs: no decade's ending
     digits = text[start:end]
-    if not digits.isdigit() or not digits.endswith("0"):
+    if not digits.isdigit():
         return None
     german = _IN_THE.search(text, max(0, start - 8), start) and _DECADE_GERMAN.match(text, end)
     if not (german or _DECADE_AFTER.match(text, end)):

@@ -31,6 +31,7 @@ _DURATION = {
 }
 # A unit word after a number; not one of a rate (km/h) or an area (m²).
 _UNIT = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³/])")
+_SPACES = " \u00a0\u202f\u2009"
 # One letter is a unit only as written so: G is no gram, S. (Seite) no second.
 _LETTERS = frozenset("glLmhs")
 
@@ -38,6 +39,10 @@ _LETTERS = frozenset("glLmhs")
 def measure(text: str, end: int, r: Reading) -> Reading | None:
     """The quantity a number followed by a unit stands for (key ("u", dimension, value in the
     base unit)), None without a unit word after it."""
+    # Most numbers have no letter after them: settle those without a regex.
+    after = text[end : end + 2]
+    if not (after[:1].isalpha() or (after[:1] in _SPACES and after[1:].isalpha())):
+        return None
     m = _UNIT.match(text, end)
     if m is None or r.key[0] != "n" or r.num is None:
         return None
