@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
+from sqlalchemy import update
 
 from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.review.auth import create_user
+from verifier.store.models import Answer
 
 PASSWORD = "correct horse battery"
 
@@ -31,6 +34,17 @@ async def sign_in(client: httpx.AsyncClient, username: str) -> None:
         "/login", data={"username": username, "password": PASSWORD, "csrf": csrf_of(form.text)}
     )
     assert response.status_code == 303, response.text
+
+
+async def expire_hold(sessionmaker: SessionMaker, answer_id: str) -> None:
+    """Let the review pages' hold on an answer run out, as a reviewer gone too long would."""
+    async with sessionmaker() as session:
+        await session.execute(
+            update(Answer)
+            .where(Answer.id == answer_id)
+            .values(lease_until=datetime.now(UTC) - timedelta(seconds=1))
+        )
+        await session.commit()
 
 
 @pytest.fixture

@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.async_api import Response, async_playwright
-from sqlalchemy import update
+from playwright.async_api import Page, Response, async_playwright
 
 from tests.api.test_answers import submission
 from tests.conftest import Keys, app_in_thread, run_worker
 from tests.fakes.ollama_server import FakeOllama, Reply
-from tests.review.conftest import PASSWORD, sign_in
+from tests.review.conftest import PASSWORD, expire_hold, sign_in
 from tests.review.test_blinding import LEAKS
 from verifier.config import Settings
 from verifier.db import SessionMaker
-from verifier.store.models import Answer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -58,6 +55,14 @@ JUDGE_SAYS = {
     ],
 }
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+async def sign_in_page(page: Page, server: str, username: str) -> None:
+    """Sign in through the real form in the browser."""
+    await page.goto(f"{server}/login")
+    await page.fill("input[name=username]", username)
+    await page.fill("input[name=password]", PASSWORD)
+    await page.click("button[type=submit]")
 
 
 @pytest.fixture
@@ -110,10 +115,7 @@ async def test_rate_with_the_keyboard_and_see_the_highlighted_reveal(
                 bodies.append(await response.text())
 
         page.on("response", keep)
-        await page.goto(f"{server}/login")
-        await page.fill("input[name=username]", "rita")
-        await page.fill("input[name=password]", PASSWORD)
-        await page.click("button[type=submit]")
+        await sign_in_page(page, server, "rita")
         await page.click(f"a[href='/review/{answer_id}']")
         await page.wait_for_selector("#rate-form")
         before = await page.content()
@@ -179,10 +181,7 @@ async def test_an_open_rating_page_keeps_its_answer_and_says_when_it_lost_it(
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = await browser.new_page()
-        await page.goto(f"{server}/login")
-        await page.fill("input[name=username]", "rita")
-        await page.fill("input[name=password]", PASSWORD)
-        await page.click("button[type=submit]")
+        await sign_in_page(page, server, "rita")
         await page.goto(f"{server}/review/{answer_id}")
         await page.wait_for_selector("#rate-form")
         # Past two leases with the page open and rita at work on it: it renewed its hold, so
@@ -196,13 +195,7 @@ async def test_an_open_rating_page_keeps_its_answer_and_says_when_it_lost_it(
             assert await page.is_hidden("#hold-lost")
             # Her hold ran out all the same (a laptop asleep) and otto took the answer: her
             # page's next renewal is refused, and the page says so before she rates.
-            async with sessionmaker() as session:
-                await session.execute(
-                    update(Answer)
-                    .where(Answer.id == answer_id)
-                    .values(lease_until=datetime.now(UTC) - timedelta(seconds=1))
-                )
-                await session.commit()
+            await expire_hold(sessionmaker, answer_id)
             assert (await otto.get(f"/review/{answer_id}")).status_code == 200
             await page.keyboard.press("Shift")
             await page.wait_for_selector("#hold-lost", state="visible", timeout=4_000)

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
 
 import httpx
 from arq.connections import ArqRedis
-from sqlalchemy import update
 
 from tests.conftest import Keys, serve_app
-from tests.review.conftest import PASSWORD, csrf_of, post_verified, sign_in
+from tests.review.conftest import PASSWORD, csrf_of, expire_hold, post_verified, sign_in
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.queue import SubmissionQueue
@@ -106,13 +104,8 @@ async def test_an_open_page_renews_its_hold_and_learns_when_it_lost_it(
         after = await session.get(Answer, answer_id)
         assert after is not None and after.lease_until is not None
         assert after.lease_until > first_until
-        # Her hold ran out and otto took the answer: her page's next renewal is refused.
-        await session.execute(
-            update(Answer)
-            .where(Answer.id == answer_id)
-            .values(lease_until=datetime.now(UTC) - timedelta(seconds=1))
-        )
-        await session.commit()
+    # Her hold ran out and otto took the answer: her page's next renewal is refused.
+    await expire_hold(sessionmaker, answer_id)
     await make_user("otto")
     async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as other:
         await sign_in(other, "otto")
@@ -132,13 +125,7 @@ async def test_a_blind_form_sent_after_another_rated_is_refused_not_a_revision(
     # otto's rating as hers.
     answer_id, page = await open_as_rita(client, keys, settings, make_user)
     await make_user("otto")
-    async with sessionmaker() as session:
-        await session.execute(
-            update(Answer)
-            .where(Answer.id == answer_id)
-            .values(lease_until=datetime.now(UTC) - timedelta(seconds=1))
-        )
-        await session.commit()
+    await expire_hold(sessionmaker, answer_id)
     async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as other:
         await sign_in(other, "otto")
         otto_page = await other.get(f"/review/{answer_id}")
