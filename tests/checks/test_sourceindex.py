@@ -15,7 +15,8 @@ PIECES = [
     "½", "¾", "⅝", "1/2", "3/4", "1,7", "2,62",
     " ", "\n", ".", ",", ":", "/", "-", "–", " Uhr", " pm", "am ",
     "noon", "Mitternacht", "März ", "May ", "Juni", "im ", "s", "er", "Q3", "third quarter",
-    "€", "%", "x", "Rechnung ", " l", " ml", " kg", " g", " Minuten", " h",
+    "€", "%", "x", "Rechnung ", " l", " ml", " kg", " g", " Minuten", " h", " min", "2:35",
+    " Sekunden",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 

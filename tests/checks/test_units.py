@@ -36,3 +36,18 @@ def test_a_quantity_is_held_in_any_unit_of_its_kind(
     answer: str, excerpt: str, expected: set[str]
 ) -> None:
     assert statuses(answer, excerpt) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # Compound durations, and a duration written like a clock time (a probe: blog stats).
+        ("Abgerechnet wurden 3 Stunden 30 Minuten.", "Arbeitszeit 3,5 Std.", {"grounded"}),
+        ("Verweildauer: 2 Minuten und 35 Sekunden.", "Verweildauer 2:35 min", {"grounded"}),
+        ("Die Verweildauer lag bei 155 Sekunden.", "Verweildauer 2:35 min", {"grounded"}),
+        ("Die Fahrt dauert 1 h 33 min.", "Fahrzeit 1:33 h", {"grounded"}),
+        ("Abgerechnet wurden 3 Stunden 20 Minuten.", "Arbeitszeit 3,5 Std.", {"ungrounded"}),
+    ],
+)  # fmt: skip
+def test_a_compound_duration_is_read_whole(answer: str, excerpt: str, expected: set[str]) -> None:
+    assert statuses(answer, excerpt) == expected

@@ -25,6 +25,7 @@ from verifier.checks.readings import (
     part_of_day,
     times,
 )
+from verifier.checks.units import clock_duration, joined_durations
 
 _WS = r"[ \t\u00a0\u2009\u202f]{1,3}"
 _Y_SEP = r"(?:[ \t]{0,3},)?" + _WS  # "July 22, 1947" and tokenised "July 22 , 1947"
@@ -217,6 +218,7 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         ap = None if g("ap") and german_am(text, m.start("ap")) else g("ap")
         ap = ap or (part_of_day(text, uhr.end(), h) if uhr else None)
         rs = [*times(h, int(g("tm")), ap, g("th")[0] == "0" or uhr is not None)]
+        rs.append(clock_duration(text, end, h, int(g("tm"))))  # "2:35 min"
     else:
         return []
     good = tuple(r for r in rs if r is not None)
@@ -306,7 +308,7 @@ def tokenize(text: str, *, strict: bool = False) -> list[Token]:
     _scan(text, 0, len(text), strict, out)
     if day_clock(text):
         out = [_literal_clock(token, text) for token in out]
-    return out
+    return joined_durations(text, out)
 
 
 def tokenize_lines(text: str, lines: Iterable[tuple[int, int]], day_clock: bool) -> list[Token]:
@@ -321,7 +323,7 @@ def tokenize_lines(text: str, lines: Iterable[tuple[int, int]], day_clock: bool)
         _scan(text, start, end, False, out)
     if day_clock:
         out = [_literal_clock(token, text) for token in out]
-    return out
+    return joined_durations(text, out)
 
 
 def day_clock(text: str) -> bool:

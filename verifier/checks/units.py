@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, localcontext
 
-from verifier.checks.readings import Key, Reading
+from verifier.checks.readings import Key, Reading, Token
 
 # Unit word -> (dimension, power of ten of the dimension's base: g, ml, mm).
 _METRIC = {
@@ -63,6 +63,11 @@ def measure(text: str, end: int, r: Reading) -> Reading | None:
     return Reading(("u", dim, text_value), text_value, r.places, r.digits, r.scale)
 
 
+_CLOCK_UNIT = re.compile(r"[ \u00a0\u202f]?(min|minuten|minutes|h|std|stunden|hours)\b\.?", re.I)
+# Between the parts of a compound duration: a unit word's end, then "und", "and" or a comma.
+_COMPOUND_GAP = re.compile(r"[ \u00a0]*(?:[A-Za-zäöü]+\.?)?[ \u00a0]*(?:,|und|and)?[ \u00a0]*")
+
+
 def _thousands(r: Reading, m: re.Match[str], end: int) -> bool:
     """Whether an s glued to a whole number makes its plural: 1000s of customers."""
     return m.start(1) == end and not r.places
@@ -88,4 +93,47 @@ def measure_digits(key: Key) -> set[str] | None:
         if len(text) > 24:  # a third of a minute: no excerpt writes it exactly
             continue
         out.add(text.replace(".", "").strip("0"))
+    if key[1] == "time" and value == value.to_integral_value():
+        seconds = int(value)  # 155 s as "2:35 min", 5400 s as "1:30 h"
+        out.add(f"{seconds // 60}{seconds % 60:02d}".strip("0"))
+        out.add(f"{seconds // 3600}{seconds % 3600 // 60:02d}".strip("0"))
     return {d for d in out if d} or None
+
+
+def clock_duration(text: str, end: int, first: int, second: int) -> Reading | None:
+    """A duration written like a clock time before its unit: "2:35 min" (155 s), "1:30 h"."""
+    m = _CLOCK_UNIT.match(text, end)
+    if m is None:
+        return None
+    seconds = (
+        first * 60 + second if m.group(1).lower().startswith("m") else first * 3600 + second * 60
+    )
+    return Reading(("u", "time", str(seconds)), str(seconds))
+
+
+def joined_durations(text: str, tokens: list[Token]) -> list[Token]:
+    """Tokens with compound durations read whole: "3 Stunden 30 Minuten" and "2 Minuten und 35
+    Sekunden" also stand for 12600 and 155 seconds, each part of them."""
+    out = list(tokens)
+    for k in range(len(out) - 1):
+        a, b = out[k], out[k + 1]
+        first = _duration_of(a)
+        second = _duration_of(b) if first else None
+        if not (first and second) or first[1] <= second[1]:
+            continue
+        if not _COMPOUND_GAP.fullmatch(text, a.end, b.start):
+            continue
+        total = _plain(first[0] + second[0])
+        whole = Reading(("u", "time", total), total)
+        out[k] = Token(a.start, a.end, (*a.readings, whole), a.parts)
+        out[k + 1] = Token(b.start, b.end, (*b.readings, whole), b.parts)
+    return out
+
+
+def _duration_of(tok: Token) -> tuple[Decimal, Decimal] | None:
+    """The seconds a token's duration reading stands for, and its unit's seconds."""
+    u, n = tok.readings[-1], tok.readings[0]  # measure puts a quantity last, after its number
+    if u.key[:2] != ("u", "time") or n.key[0] != "n" or not Decimal(n.value):
+        return None
+    seconds = Decimal(u.value)
+    return seconds, seconds / Decimal(n.value)
