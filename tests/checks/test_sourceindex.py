@@ -16,7 +16,7 @@ PIECES = [
     " ", "\n", ".", ",", ":", "/", "-", "–", " Uhr", " pm", "am ",
     "noon", "Mitternacht", "März ", "May ", "Juni", "im ", "s", "er", "Q3", "third quarter",
     "€", "%", "x", "Rechnung ", " l", " ml", " kg", " g", " Minuten", " h", " min", "2:35",
-    " Sekunden",
+    " Sekunden", "30", " Stunden", " und ",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 
@@ -25,6 +25,8 @@ texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 @given(st.lists(texts, min_size=1, max_size=3), texts)
 @example(["1 ¾"], "1,7")  # a fraction's cut value (a review)
 @example(["Sat 8:00 – noon"], "12 pm")
+@example(["Arbeitszeit 3 Stunden 30 Minuten"], "3,5 Stunden")  # a duration in two parts
+@example(["Fahrzeit 1 h 33 min"], "93 Minuten")
 def test_the_lazy_index_holds_what_the_whole_index_holds(excerpts: list[str], answer: str) -> None:
     numbered = list(enumerate(excerpts, 1))
     readings = [r for t in tokenize(answer, strict=True) for p in (t, *t.parts) for r in p.readings]

@@ -218,7 +218,7 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         ap = None if g("ap") and german_am(text, m.start("ap")) else g("ap")
         ap = ap or (part_of_day(text, uhr.end(), h) if uhr else None)
         rs = [*times(h, int(g("tm")), ap, g("th")[0] == "0" or uhr is not None)]
-        rs.append(clock_duration(text, end, h, int(g("tm"))))  # "2:35 min"
+        rs.append(clock_duration(text, start, end, h, int(g("tm"))))  # "2:35 min"
     else:
         return []
     good = tuple(r for r in rs if r is not None)

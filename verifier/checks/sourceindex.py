@@ -12,7 +12,7 @@ from verifier.checks.identifiers import RunIndex, iban_holders
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
 from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
-from verifier.checks.units import measure_digits
+from verifier.checks.units import compound_signs, measure_digits
 from verifier.checks.weekdays import weekday_beside
 
 # Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
@@ -73,7 +73,7 @@ def _signs(key: Key) -> set[str] | None:
             out.add(_FRACTION_SIGN)
         return out
     if (quantity := measure_digits(key)) is not None:  # 500 ml may stand as 0,5 l or ½ l
-        return {_SEP.join(core) for core in quantity} | {_FRACTION_SIGN}
+        return {_SEP.join(core) for core in quantity} | {_FRACTION_SIGN} | compound_signs(key)
     years = [k for k in key[1:2] if isinstance(k, int) and 1000 <= k <= 9999]
     if kind == "d" and years and len(key) == 4 and isinstance(key[3], int) and key[3] >= 0:
         day, year = str(key[3]), f"{years[0] % 100:02d}"

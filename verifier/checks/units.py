@@ -65,7 +65,15 @@ def measure(text: str, end: int, r: Reading) -> Reading | None:
 
 _CLOCK_UNIT = re.compile(r"[ \u00a0\u202f]?(min|minuten|minutes|h|std|stunden|hours)\b\.?", re.I)
 # Between the parts of a compound duration: a unit word's end, then "und", "and" or a comma.
-_COMPOUND_GAP = re.compile(r"[ \u00a0]*(?:[A-Za-zäöü]+\.?)?[ \u00a0]*(?:,|und|and)?[ \u00a0]*")
+# One way only to read each space, so that a long run of them is no quadratic backtrack.
+_COMPOUND_GAP = re.compile(r"[ \u00a0]*(?:[A-Za-zäöü]+\.?[ \u00a0]*)?(?:(?:,|und|and)[ \u00a0]*)?")
+_MAX_GAP = 24
+# Hours written like a clock time are a duration only after a duration's word ("14:30 h" is
+# a time of day in German, "Fahrzeit 1:33 h" a duration).
+_DURATION_WORD = re.compile(
+    r"(?i:dauer\w*|zeit|fahrzeit|laufzeit|spielzeit|flugzeit|arbeitszeit|took|takes|duration)"
+    r"\W{0,3}[^0-9\n]{0,12}\Z"
+)
 
 
 def _thousands(r: Reading, m: re.Match[str], end: int) -> bool:
@@ -100,14 +108,36 @@ def measure_digits(key: Key) -> set[str] | None:
     return {d for d in out if d} or None
 
 
-def clock_duration(text: str, end: int, first: int, second: int) -> Reading | None:
-    """A duration written like a clock time before its unit: "2:35 min" (155 s), "1:30 h"."""
+def compound_signs(key: Key) -> set[str]:
+    """Patterns of the lines that may write a duration key in two parts ("3 Stunden 30
+    Minuten", "2 min 35 s"): its hours and minutes, or minutes and seconds, apart."""
+    if key[:2] != ("u", "time") or len(key) != 3 or not isinstance(key[2], str):
+        return set()
+    value = Decimal(key[2])
+    if value != value.to_integral_value():
+        return set()
+    seconds = int(value)
+    hours, minutes, rest = seconds // 3600, seconds % 3600 // 60, seconds % 60
+    out = set()
+    if hours and minutes:
+        out.add(f"{hours}[^0-9\\n]+{minutes}")
+    if seconds // 60 and rest:
+        out.add(f"{seconds // 60}[^0-9\\n]+{rest}")
+    return out
+
+
+def clock_duration(text: str, start: int, end: int, first: int, second: int) -> Reading | None:
+    """A duration written like a clock time before its unit: "2:35 min" (155 s), "Fahrzeit
+    1:33 h"; not h:mm:ss, nor a time of day ("Beginn 14:30 h")."""
     m = _CLOCK_UNIT.match(text, end)
-    if m is None:
+    if m is None or text.count(":", start, end) != 1:
         return None
-    seconds = (
-        first * 60 + second if m.group(1).lower().startswith("m") else first * 3600 + second * 60
-    )
+    if m.group(1).lower().startswith("m"):
+        seconds = first * 60 + second
+    elif _DURATION_WORD.search(text, max(0, start - 24), start):
+        seconds = first * 3600 + second * 60
+    else:
+        return None
     return Reading(("u", "time", str(seconds)), str(seconds))
 
 
@@ -121,7 +151,7 @@ def joined_durations(text: str, tokens: list[Token]) -> list[Token]:
         second = _duration_of(b) if first else None
         if not (first and second) or first[1] <= second[1]:
             continue
-        if not _COMPOUND_GAP.fullmatch(text, a.end, b.start):
+        if b.start - a.end > _MAX_GAP or not _COMPOUND_GAP.fullmatch(text, a.end, b.start):
             continue
         total = _plain(first[0] + second[0])
         whole = Reading(("u", "time", total), total)
