@@ -179,6 +179,23 @@ def test_periods_before_the_figure_products_in_the_next_sentence_and_a_list_s_ch
     assert statuses(answer, excerpt)[result] == "derived"
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # A blind probe: "stiegen um etwa 20 %" and a hedged whole quotient shown as "/ 12".
+        ("Von 11.905 auf 14.322 stiegen die Aufrufe um etwa 20 % [1].", "11.905; 14.322", "20",
+         "derived"),
+        ("Das sind etwa 61 € pro Monat (734 € / 12) [1].", "734,00 €; SF 12", "61", "derived"),
+        ("Das sind 61 € pro Monat (734 € / 12) [1].", "734,00 €; SF 12", "61", "ungrounded"),
+        ("Das sind etwa 65 € pro Monat (734 € / 12) [1].", "734,00 €; SF 12", "65", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_rise_in_words_and_a_hedged_division(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected
+
+
 def test_a_period_conversion_is_written_as_its_step() -> None:
     stage = check_numbers("", "6,45 € im Monat, also 77,40 € im Jahr", [SourceText(1, "6,45 €")])
     (derived,) = [f for f in stage.findings if f.status == "derived"]

@@ -17,6 +17,7 @@ from decimal import Decimal, localcontext
 from itertools import takewhile
 
 from verifier.checks.citations import sentence_spans
+from verifier.checks.grounding import ABOUT as _ABOUT
 from verifier.checks.grounding import Verdict
 from verifier.checks.periods import factor, period_of
 from verifier.checks.readings import Token
@@ -27,7 +28,7 @@ _ANNOUNCED = re.compile(
     r"\b(?:total\w*|sum|combined|together|altogether|difference|insgesamt|"
     r"zusammen|gesamt|summe|differenz|unterschied|ergibt|ergeben|macht|makes|equals"
     r"|fehl\w*|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
-    r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg|sank|prozentpunkte?"
+    r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg\w*|sank\w*|prozentpunkte?"
     r"|left|remaining|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von)\b"
     r"|[=×]",
     re.I,
@@ -48,10 +49,11 @@ _TOTALLED = re.compile(
 _JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)  # between the items of a list
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
 # What announces a product, a quotient or a share: a sign or a word ("2 × 750 ml", "= 36",
-# "2x täglich", "ergibt"); for a result with decimals also a rate ("29,90 € pro Person").
+# "2x täglich", "ergibt", "734 € / 12"); for a result with decimals also a rate ("29,90 € pro
+# Person").
 _TIMES = re.compile(
-    r"[=×]|(?<![^\W\d_])x\b|\b(?:mal|ergibt|ergeben|macht|makes|equals|anteil|share|marge"
-    r"|margin)\b",
+    r"[=×÷]|\s/\s|(?<![^\W\d_])x\b|\b(?:mal|ergibt|ergeben|macht|makes|equals|anteil|share"
+    r"|marge|margin)\b",
     re.I,
 )
 _RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
@@ -181,12 +183,13 @@ class Arithmetic:
         near = takewhile(lambda e: e[0] <= float(x) + half, self._rounded[lo:])
         rounded = ((v, e) for v, e in near if (e[0] in _PERCENTAGES) == percent)
         whole = x == x.to_integral_value()
+        hedged = _ABOUT.search(self.text, max(0, tok.start - 24), tok.start) is not None
         for v, entry in (*([(float(x), exact)] if exact else []), *rounded):
             how, i, j = entry
             if how in ("sum", "difference") and i in listed and j in listed:
                 continue  # two items of the list the total is the list's of
-            if whole and how == "quotient" and not self._divides(entry, x):
-                continue  # a whole quotient is exact: 130 / 6 is no 22
+            if whole and how == "quotient" and not (self._divides(entry, x) or hedged):
+                continue  # a whole quotient is exact: 130 / 6 is no 22 (but "etwa 61" is 734 / 12)
             res = self._result(entry)
             if self._holds(tok, res, abs(v - float(x)) <= 1e-9 * max(1.0, abs(v))):
                 return Verdict("derived", r, res.excerpts, res.how, res.operands)
