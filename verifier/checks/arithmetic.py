@@ -34,18 +34,16 @@ _ANNOUNCED = re.compile(
     re.I,
 )
 # Words that name a total or a difference outright: they announce one from anywhere.
+_TOTAL_WORDS = r"insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together"
 _STRONG = re.compile(
-    r"\b(?:insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together|sum"
-    r"|difference|differenz|unterschied|ergibt|ergeben|equals)\b|[=]",
+    rf"\b(?:{_TOTAL_WORDS}|sum|difference|differenz|unterschied|ergibt|ergeben|equals)\b|[=]",
     re.I,
 )
 # Comparisons announce a difference only after it ("6 € mehr", "9 above the reorder point"):
 # before it they are bounds ("mehr als 37", "less than 18 minutes").
 _COMPARED = re.compile(r"\b(?:mehr|weniger|more|less|fewer|above|below|short)\b", re.I)
 # What announces the total of the figures just listed.
-_TOTALLED = re.compile(
-    r"\b(?:insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together)\b", re.I
-)
+_TOTALLED = re.compile(rf"\b(?:{_TOTAL_WORDS})\b", re.I)
 _JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)  # between the items of a list
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
 # What announces a product, a quotient or a share: a sign or a word ("2 × 750 ml", "= 36",

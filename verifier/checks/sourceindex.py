@@ -195,17 +195,20 @@ class SourceIndex:
         if lines:
             self._index(i, tokenize_lines(text, lines, day_clock(text)))
 
-    def whole(self, key: Key) -> set[int] | None:
-        """The texts holding key as a reading of a whole token, None if none."""
+    def _read_for(self, key: Key) -> None:
+        """Read every line, unless prepare read the lines that may hold key."""
         if not (self._full or key in self._ready):
             self._complete()
+
+    def whole(self, key: Key) -> set[int] | None:
+        """The texts holding key as a reading of a whole token, None if none."""
+        self._read_for(key)
         return self._holders(self.keys.get(key))
 
     def held(self, key: Key) -> set[int] | None:
         """The texts holding key as a reading of a whole token or of a group of a space-grouped
         number ("3 100"), None if none."""
-        if not (self._full or key in self._ready):
-            self._complete()
+        self._read_for(key)
         whole, part = self.keys.get(key), self.part_keys.get(key)
         if whole is None and part is None:
             return None
@@ -214,8 +217,7 @@ class SourceIndex:
     def years(self, month: int, day: int) -> set[int]:
         """The years of the full dates on this month and day that stand with a weekday beside
         them, as appointments do (after prepare for the day)."""
-        if not (self._full or ("dm", month, day) in self._ready):
-            self._complete()
+        self._read_for(("dm", month, day))
         return {
             year
             for i, start, end, year in self._dated.get((month, day), ())
@@ -226,8 +228,7 @@ class SourceIndex:
 
     def day(self, key: Key) -> set[int] | None:
         """The texts holding a date whose day of month has key's value, None if none."""
-        if not (self._full or key in self._ready):
-            self._complete()
+        self._read_for(key)
         return self._holders(self.day_keys.get(key))
 
     def truncated(self, key: Key) -> set[int] | None:

@@ -52,14 +52,26 @@ def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
     return day if dotted or bracketed or word.lower() != "so" else None
 
 
+def _named_weekday(
+    text: str, start: int, end: int, *, range_ends: bool = True
+) -> tuple[re.Match[str], int] | None:
+    """The weekday named right before the date at text[start:end] or right after it, with its
+    day; with range_ends False, not the end of a range ("Mo–Do, 13.04.": Do is 16.04.'s)."""
+    before = _BEFORE.search(text, max(0, start - _LOOK_BACK), start)
+    if before is not None and (
+        range_ends or not _RANGE_END.search(text, max(0, before.start() - 8), before.start())
+    ):
+        day = _weekday(before[1], bool(before[2]), before[3] or "", before[3] == "(")
+        if day is not None:  # Monday is day 0
+            return before, day
+    after = _IN_BRACKETS.match(text, end) or _APPOSITION.match(text, end)
+    day = _weekday(after[1], False, "", True) if after else None
+    return (after, day) if after is not None and day is not None else None
+
+
 def weekday_beside(text: str, start: int, end: int) -> bool:
     """Whether a weekday is named beside the date at text[start:end] ("Di, 14.04.2026")."""
-    named = _BEFORE.search(text, max(0, start - _LOOK_BACK), start)
-    day = _weekday(named[1], bool(named[2]), named[3] or "", named[3] == "(") if named else None
-    if day is not None:  # Monday is day 0
-        return True
-    after = _IN_BRACKETS.match(text, end) or _APPOSITION.match(text, end)
-    return after is not None and _weekday(after[1], False, "", True) is not None
+    return _named_weekday(text, start, end) is not None
 
 
 def _full_date(tok: Token, years: Callable[[int, int], set[int]]) -> tuple[int, int, int] | None:
@@ -92,18 +104,10 @@ def wrong_weekdays(
             actual = date(y, m, d).weekday()
         except ValueError:  # 31.06.: no such day, and no weekday to check
             continue
-        claimed, named = None, _BEFORE.search(answer, max(0, tok.start - _LOOK_BACK), tok.start)
-        if named is not None and _RANGE_END.search(
-            answer, max(0, named.start() - 8), named.start()
-        ):
-            named = None  # "Mo–Do, 13.04.–16.04.": the range's end is no weekday of its start
-        if named is not None:
-            claimed = _weekday(named[1], bool(named[2]), named[3] or "", named[3] == "(")
-        if claimed is None:
-            named = _IN_BRACKETS.match(answer, tok.end) or _APPOSITION.match(answer, tok.end)
-            claimed = _weekday(named[1], False, "", True) if named else None
-        if named is None or claimed is None or claimed == actual:
+        found = _named_weekday(answer, tok.start, tok.end, range_ends=False)
+        if found is None or found[1] == actual:
             continue
+        named, claimed = found
         written = answer[tok.start : tok.end]
         findings.append(
             NumberFinding(
