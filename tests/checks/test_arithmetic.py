@@ -217,3 +217,100 @@ def test_a_derivation_names_its_operands() -> None:
     assert derived.message_de == (
         "Die Zahl „29,90“ ist abgeleitet: „59,80“ geteilt durch „2“ aus Auszug [1]."
     )
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        # A third, blind probe: what a chatbot computes from a receipt, a log or a stock list.
+        ("Im Schnitt lag dein Puls bei 69 (72, 68, 70 und 66) [1].", "72; 68; 70; 66", "69"),
+        ("Average spend was $41.25 ($38.50 and $44.00).", "$38.50, $44.00", "41.25"),
+        ("273 € netto, mit 19 % USt. also 324,87 € brutto [1].", "273,00 € netto; 19 %", "324,87"),
+        ("Mit 10 % Rabatt auf 80 € zahlst du 72 €.", "80 €, 10 % Rabatt", "72"),
+        ("178,90 € netto, mit Mehrwertsteuer also rund 213 € [1].", "178,90 €", "213"),
+        ("119,00 € brutto, also 100,00 € netto.", "119,00 € brutto", "100,00"),
+        ("4,5 kg Spaghetti (9 Packungen à 500 g) [1].", "Spaghetti 500g – 9 Packungen", "4,5"),
+        ("612 kWh in 2024, and about 434 kWh of that (71%) [1].", "612 kWh; 71 %", "434"),
+        # A figure derived from a derived one: the consumption, then its energy.
+        ("1.526,6 m³ (von 18.204,6 auf 19.731,2 m³), bei 10,3 kWh/m³ rund 15.724 kWh.",
+         "18.204,6 m³; 19.731,2 m³; 10,3 kWh/m³", "15.724"),
+    ],
+)  # fmt: skip
+def test_averages_taxes_discounts_units_and_two_steps_are_derived(
+    answer: str, excerpt: str, result: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == "derived"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        ("Im Schnitt lag dein Puls bei 71 (72, 68, 70 und 66) [1].", "72; 68; 70; 66", "71"),
+        ("273 € netto, mit 19 % USt. also 342,87 € brutto [1].", "273,00 € netto; 19 %", "342,87"),
+        ("178,90 € netto, mit Mehrwertsteuer also rund 223 € [1].", "178,90 €", "223"),
+        ("4,2 kg Spaghetti (9 Packungen à 500 g) [1].", "Spaghetti 500g – 9 Packungen", "4,2"),
+        # A mean needs its word, and a list of one line and one unit: the temperatures before
+        # a rainfall average to no rainfall; a percentage is no amount with tax.
+        ("Puls 72, 68, 70 und 66, also 69 [1].", "72; 68; 70; 66", "69"),
+        ("* Range: 22°F to 85°F (rarely below 3°F or above 92°F)\n"
+         "* Rain: Averages around 50-60 inches per year.", "22°F, 85°F, 3°F, 92°F", "60"),
+        ("Mit 19 % USt. brutto; davon kannst du 20 % absetzen [1].", "19 %", "20"),
+    ],
+)  # fmt: skip
+def test_wrong_averages_taxes_and_units_and_chance_means_stay_ungrounded(
+    answer: str, excerpt: str, result: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        # Two more blind probes: rises and drops in words, sums shown with "+", long
+        # differences, ratios of one unit or "x von y", rates per day, scaled figures.
+        ("Der Abschlag steigt um 7 € von 95,00 € auf 102,00 €.", "95,00 €; 102,00 €", "7"),
+        ("Open bugs fell from 52 to 37, a drop of 15.", "37 open (down from 52)", "15"),
+        ("und 225 g Butter (125 g + 100 g) [1].", "125 g Butter; 100 g Butter", "225"),
+        ("Zwischen 58.112 km und 82.006 km bist du 23.894 km gefahren.", "58.112 km; 82.006 km",
+         "23.894"),
+        ("7.214,00 € Lohnsteuer bei 48.960,00 € Brutto – knapp 15 %.", "7.214,00; 48.960,00",
+         "15"),
+        ("70,81 von 612,40 m², also rund 11,6 %.", "70,81 m²; 612,40 m²", "11,6"),
+        ("10 g of salt to 500 g of flour is 2%.", "500 g flour, 10 g salt", "2"),
+        ("Für 14 Tage 6.508 € ausgegeben, rund 465 € pro Tag.", "14 Tage; 6.508 €", "465"),
+        ("Die Kosten steigen von 187 auf 254 Millionen Euro, also um 67 Millionen.",
+         "von 187 auf 254 Millionen Euro", "67"),
+        ("Usage dropped from 4,850 kWh to 3,347 kWh, about 1,500 kWh less.", "4,850; 3,347",
+         "1,500"),
+        ("Bei 48.960,00 € Jahresbrutto sind das 4.080 € im Monat.", "48.960,00 €", "4.080"),
+        ("6 bars at 100 g each, 600 g of chocolate.", "6 bars, 100 g", "600"),
+    ],
+)  # fmt: skip
+def test_words_signs_units_and_rates_announce_arithmetic(
+    answer: str, excerpt: str, result: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == "derived"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        ("Die Kosten steigen von 187 auf 254 Millionen Euro, also um 57 Millionen.",
+         "von 187 auf 254 Millionen Euro", "57"),
+        ("Zwischen 58.112 km und 82.006 km bist du 23.984 km gefahren.", "58.112 km; 82.006 km",
+         "23.984"),
+        ("Usage dropped from 4,850 kWh to 3,347 kWh, about 1,600 kWh less.", "4,850; 3,347",
+         "1,600"),
+        ("7.214,00 € Lohnsteuer bei 48.960,00 € Brutto – rund 17 %.", "7.214,00; 48.960,00",
+         "17"),
+        # Found by the catalogs: a year near a small figure and another year is no sum of them.
+        ("She has won 11 golds since 2005 and won again in 2016.", "11 golds; since 2005",
+         "2016"),
+        ("The band released three albums by 2000 and broke up in 1997.", "three albums; 2000",
+         "1997"),
+    ],
+)  # fmt: skip
+def test_wrong_results_and_years_near_their_operands_stay_ungrounded(
+    answer: str, excerpt: str, result: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == "ungrounded"

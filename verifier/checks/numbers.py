@@ -111,6 +111,13 @@ _DERIVATIONS = {
     "share": ('"{a}" of "{b}"', "„{a}“ von „{b}“"),
     "percentage": ('"{a}" as a share of "{b}"', "„{a}“ als Anteil an „{b}“"),
     "change": ('the change from "{b}" to "{a}"', "die Änderung von „{b}“ auf „{a}“"),
+    "mean": (
+        'the mean of the figures from "{a}" to "{b}"',
+        "der Mittelwert der Zahlen von „{a}“ bis „{b}“",
+    ),
+    "plus_share": ('"{b}" plus {a} %', "„{b}“ zuzüglich {a} %"),
+    "minus_share": ('"{b}" less {a} %', "„{b}“ abzüglich {a} %"),
+    "ex_share": ('"{b}" without the {a} % it includes', "„{b}“ ohne die enthaltenen {a} %"),
     "period": (
         'the amount "{a}" for another period ({b})',
         "der Betrag „{a}“ für einen anderen Zeitraum ({b})",
@@ -274,13 +281,8 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         if not _flags_absent(sp, answer):
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
-    arithmetic = Arithmetic(answer)
-    arithmetic.learn([(t, v) for t, v in results if v is not None])
-    tries = 0
+    results = _derived(answer, results)
     for tok, v in results:
-        if v is None and tries < _MAX_DERIVATIONS:  # a figure past them stays ungrounded
-            tries += 1
-            v = arithmetic.derive(tok)
         if v is None and (tok.start, tok.end) in quiet:
             continue
         findings.append(
@@ -289,3 +291,25 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     findings.sort(key=lambda f: f.start)
     flagged = any(f.status in FLAGGING for f in findings)
     return NumberStage(flagged=flagged, findings=findings)
+
+
+def _derived(
+    answer: str, results: list[tuple[Token, Verdict | None]]
+) -> list[tuple[Token, Verdict | None]]:
+    """The verdicts with what arithmetic derives for the ungrounded figures, in two rounds: a
+    figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
+    15.724 kWh")."""
+    arithmetic = Arithmetic(answer)
+    out = [v for _, v in results]
+    tries = 0
+    for _ in range(2):
+        arithmetic.learn([(t, v) for (t, _), v in zip(results, out, strict=True) if v])
+        fresh = False
+        for k, (tok, _) in enumerate(results):
+            if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
+                tries += 1
+                out[k] = arithmetic.derive(tok)
+                fresh = fresh or out[k] is not None
+        if not fresh:
+            break
+    return list(zip((t for t, _ in results), out, strict=True))

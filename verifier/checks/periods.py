@@ -16,13 +16,13 @@ _PERIODS = {
         (
             "month",
             "monat|month|mo",
-            "monatlich|monthly|monats(?:beitrag|gebühr|kosten|miete|preis|betrag|abo)\\w*",
+            "monatlich|monthly|monats\\w+",
         ),
         ("quarter", "quartal|quarter", "vierteljährlich|quartalsweise|quarterly"),
         (
             "year",
             "jahr|year|yr",
-            "jährlich|yearly|annual\\w*|jahres(?:beitrag|gebühr|kosten|miete|preis|betrag|abo)\\w*",
+            "jährlich|yearly|annual\\w*|jahres\\w+",
         ),
     )
 }

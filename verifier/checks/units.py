@@ -76,6 +76,15 @@ _DURATION_WORD = re.compile(
 )
 
 
+def metric_unit(text: str, end: int) -> tuple[str, int] | None:
+    """The dimension and power of ten of the metric unit written right after a figure ("kg":
+    mass, 3), None for none."""
+    m = _UNIT.match(text, end)
+    if m is None or (len(m.group(1)) == 1 and m.group(1) not in _LETTERS):
+        return None
+    return _METRIC.get(m.group(1).lower())
+
+
 def _thousands(r: Reading, m: re.Match[str], end: int) -> bool:
     """Whether an s glued to a whole number makes its plural: 1000s of customers."""
     return m.start(1) == end and not r.places
