@@ -25,6 +25,7 @@ from verifier.checks.numwords import Spelled, spelled_numbers
 from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
+from verifier.checks.spans import Spans
 from verifier.checks.weekdays import wrong_weekdays
 
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
@@ -118,6 +119,9 @@ _DERIVATIONS = {
     "plus_share": ('"{b}" plus {a} %', "„{b}“ zuzüglich {a} %"),
     "minus_share": ('"{b}" less {a} %', "„{b}“ abzüglich {a} %"),
     "ex_share": ('"{b}" without the {a} % it includes', "„{b}“ ohne die enthaltenen {a} %"),
+    "time_between": ('the time from "{a}" to "{b}"', "die Zeit von „{a}“ bis „{b}“"),
+    "days_between": ('the days from "{a}" to "{b}"', "die Tage von „{a}“ bis „{b}“"),
+    "date_after": ('"{b}" after "{a}"', "„{b}“ nach dem „{a}“"),
     "period": (
         'the amount "{a}" for another period ({b})',
         "der Betrag „{a}“ für einen anderen Zeitraum ({b})",
@@ -281,7 +285,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         if not _flags_absent(sp, answer):
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
-    results = _derived(answer, results)
+    results = _derived(answer, results, Spans(answer, src))
     for tok, v in results:
         if v is None and (tok.start, tok.end) in quiet:
             continue
@@ -294,7 +298,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
 
 
 def _derived(
-    answer: str, results: list[tuple[Token, Verdict | None]]
+    answer: str, results: list[tuple[Token, Verdict | None]], spans: Spans
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what arithmetic derives for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
@@ -303,12 +307,14 @@ def _derived(
     out = [v for _, v in results]
     tries = 0
     for _ in range(2):
-        arithmetic.learn([(t, v) for (t, _), v in zip(results, out, strict=True) if v])
+        done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v]
+        arithmetic.learn(done)
+        spans.learn(done)
         fresh = False
         for k, (tok, _) in enumerate(results):
             if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
                 tries += 1
-                out[k] = arithmetic.derive(tok)
+                out[k] = arithmetic.derive(tok) or spans.derive(tok)
                 fresh = fresh or out[k] is not None
         if not fresh:
             break

@@ -1,0 +1,77 @@
+"""Spans of time an answer computes from its dates, clock times and counts of days."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+
+def statuses(answer: str, excerpt: str) -> dict[str, str]:
+    stage = check_numbers("", answer, [SourceText(1, excerpt)])
+    return {f.text: f.status for f in stage.findings}
+
+
+SOWN = "Aussaat 12.03.2025; Ernte 28.07.2025"
+CONTRACT = "Vertragsbeginn: 01.06.2023, Mindestlaufzeit 24 Monate"
+INVOICE = "Rechnungsdatum 18.03.2026, zahlbar innerhalb von 14 Tagen"
+TRAIN = "Münster ab 7:42, München an 13:58"
+TERM = "Tue Jan 6 2026 classes resume; Mon Apr 6 2026 spring break"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # Blind probes: what a chatbot works out from a garden log, a contract, an invoice,
+        # a train ticket and a school calendar.
+        ("Zwischen der Aussaat am 12. März und der Ernte am 28. Juli 2025 lagen 138 Tage.",
+         SOWN, "138", "derived"),
+        ("Zwischen der Aussaat am 12. März und der Ernte am 28. Juli 2025 lagen 139 Tage.",
+         SOWN, "139", "ungrounded"),
+        ("Er begann am 1. Juni 2023 mit 24 Monaten Laufzeit, endet also zum 31. Mai 2025.",
+         CONTRACT, "31. Mai 2025", "derived"),
+        ("Er begann am 1. Juni 2023 mit 24 Monaten Laufzeit, endet also zum 30. Mai 2025.",
+         CONTRACT, "30. Mai 2025", "ungrounded"),
+        ("Zu zahlen innerhalb von 14 Tagen, also bis zum 1. April 2026.", INVOICE,
+         "1. April 2026", "derived"),
+        ("Zu zahlen innerhalb von 14 Tagen, also bis zum 2. April 2026.", INVOICE,
+         "2. April 2026", "ungrounded"),
+        ("Ab 7:42 Uhr, an 13:58 Uhr: die Fahrt dauert 6 Stunden und 16 Minuten.", TRAIN, "16",
+         "derived"),
+        ("Ab 7:42 Uhr, an 13:58 Uhr: die Fahrt dauert 6 Stunden und 26 Minuten.", TRAIN, "26",
+         "ungrounded"),
+        ("Classes resume Tuesday, January 6, spring break starts April 6, 90 days later.",
+         TERM, "90", "derived"),
+        ("Classes resume Tuesday, January 6, spring break starts April 6, 80 days later.",
+         TERM, "80", "ungrounded"),
+        # Operands from another sentence make no span.
+        ("Ab 7:42 Uhr, an 13:58 Uhr. Die Pause dauert 6 Stunden und 16 Minuten.", TRAIN, "16",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_days_between_dates_terms_deadlines_and_travel_times(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected
+
+
+def test_a_derived_span_says_how() -> None:
+    stage = check_numbers(
+        "",
+        "Er begann am 1. Juni 2023 mit 24 Monaten Laufzeit, endet also zum 31. Mai 2025.",
+        [SourceText(1, CONTRACT)],
+    )
+    end = next(f for f in stage.findings if f.text == "31. Mai 2025")
+    assert end.message_en == (
+        'The date "31. Mai 2025" is derived: "24 Monaten" after "1. Juni 2023", which stand '
+        "in excerpt [1]."
+    )
+
+
+def test_a_term_of_months_takes_no_date_of_another_row() -> None:
+    # Found by an earlier probe: 30.06.2026 (another contract's end) + 3 Monate hid a wrong
+    # end date; a payment term's days still count from the invoice's date.
+    table = "| FitX | 31.08.2026 | 3 Monate |\n| Zeit Digital | 30.06.2026 | 6 Wochen |"
+    found = statuses("Der FitX-Vertrag läuft bis 30.09.2026, Kündigungsfrist 3 Monate.", table)
+    assert found["30.09.2026"] == "ungrounded"

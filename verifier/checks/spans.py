@@ -1,0 +1,209 @@
+"""Spans of time an answer computes: the days between two dates ("vom 12. März bis 28. Juli
+2025 lagen 138 Tage"), the time between two clock times ("ab 7:42, an 13:58: 6 Stunden und
+16 Minuten"), and a date some days, weeks, months or years from another ("Beginn 1. Juni
+2023, 24 Monate Laufzeit, also bis 31. Mai 2025"; "innerhalb von 14 Tagen, also bis zum 1.
+April 2026" from an invoice date the excerpt gives).
+
+Dates and clock times are exact: a wrong one matches a computed span by chance hardly ever,
+so no announcing word is asked for; the operands stand in the result's sentence."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from bisect import bisect_right
+from datetime import date, timedelta
+
+from verifier.checks.citations import sentence_spans
+from verifier.checks.grounding import Verdict
+from verifier.checks.readings import Key, Reading, Token
+from verifier.checks.sourceindex import SourceIndex
+
+# A count of calendar days, weeks, months or years after a figure; not working days.
+_PERIOD = re.compile(
+    r"[ \u00a0]*(?:(tag|tage|tagen|day|days)|(woche|wochen|week|weeks)"
+    r"|(monat|monate|monaten|month|months)|(jahr|jahre|jahren|year|years))\b",
+    re.I,
+)
+_DAY_S = 86400
+_MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
+
+
+def _count(text: str, tok: Token) -> tuple[int, str] | None:
+    """A whole count with its period ("14 Tagen": 14, days), None for other figures."""
+    r = tok.readings[0]
+    m = _PERIOD.match(text, tok.end)
+    if m is None or r.key[0] != "n" or not r.value.isdigit():
+        return None
+    return int(r.value), ("days", "weeks", "months", "years")[(m.lastindex or 1) - 1]
+
+
+def _date(r: Reading, year: int | None = None) -> date | None:
+    """The date of a reading (a day and month take the year given), None for none."""
+    k = r.key
+    try:
+        if k[0] == "d":
+            return date(int(k[1]), int(k[2]), int(k[3]))
+        if k[0] == "dm" and year is not None:
+            return date(year, int(k[1]), int(k[2]))
+    except ValueError:
+        return None
+    return None
+
+
+def _plus(day: date, n: int, unit: str) -> date | None:
+    """day plus n units; a month's end where the month is shorter (31 Jan + 1 month)."""
+    if unit in ("days", "weeks"):
+        return day + timedelta(days=n * (7 if unit == "weeks" else 1))
+    months = day.month - 1 + n * (12 if unit == "years" else 1)
+    year, month = day.year + months // 12, months % 12 + 1
+    if not 1 <= year <= 9999:
+        return None
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def _ends(start: date, n: int, unit: str) -> tuple[date | None, ...]:
+    """The dates n units after start: that day, and for months and years also the day
+    before it, where a term ends."""
+    end = _plus(start, n, unit)
+    if end is None or unit in ("days", "weeks"):
+        return (end,)
+    return end, end - timedelta(days=1)
+
+
+class Spans:
+    """What the answer's grounded dates, clock times and counts of days give as spans."""
+
+    def __init__(self, text: str, src: SourceIndex) -> None:
+        self.text = text
+        self._src = src
+        self._figures: list[tuple[Token, Verdict]] = []
+        self._starts = [start for start, _ in sentence_spans(text)]
+
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None:
+        """Take the grounded dates, times and counts (the first few only)."""
+        kinds = ("d", "dm", "t")
+        self._figures = [
+            (t, v) for t, v in done if v.reading.key[0] in kinds or _count(self.text, t)
+        ][:_MAX_OPERANDS]
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The span an ungrounded date, duration or count of days is, or None."""
+        if not self._figures:
+            return None
+        k = self._sentence(tok.start)
+        near = [(t, v) for t, v in self._figures if self._sentence(t.start) == k]
+        for r in tok.readings:
+            if r.key[:2] == ("u", "time"):
+                found = self._between_times(tok, r, near)
+            elif r.key[0] == "d":
+                found = self._date_after(tok, r, near)
+            else:
+                continue
+            if found:
+                return found
+        count = _count(self.text, tok)
+        return self._between_dates(tok, count, near) if count else None
+
+    def _between_times(
+        self, tok: Token, r: Reading, near: list[tuple[Token, Verdict]]
+    ) -> Verdict | None:
+        """A duration that is the time from one clock time of the sentence to a later one."""
+        seconds = float(r.value)
+        times = [(t, v) for t, v in near if v.reading.key[0] == "t"]
+        for i, (ta, va) in enumerate(times):
+            for tb, vb in times[i + 1 :]:
+                a, b = va.reading.key, vb.reading.key
+                span = ((int(b[1]) * 60 + int(b[2])) - (int(a[1]) * 60 + int(a[2]))) % 1440 * 60
+                if span == seconds:
+                    return self._verdict(r, "time_between", (ta, va), (tb, vb))
+        return None
+
+    def _between_dates(
+        self, tok: Token, count: tuple[int, str], near: list[tuple[Token, Verdict]]
+    ) -> Verdict | None:
+        """A count of days or weeks that is the span between two dates of the sentence."""
+        n, unit = count
+        if unit not in ("days", "weeks"):
+            return None
+        days = n * (7 if unit == "weeks" else 1)
+        dated = [(t, v) for t, v in near if v.reading.key[0] in ("d", "dm")]
+        for i, (ta, va) in enumerate(dated):
+            for tb, vb in dated[i + 1 :]:
+                if days in self._days_between(va.reading, vb.reading):
+                    return self._verdict(tok.readings[0], "days_between", (ta, va), (tb, vb))
+        return None
+
+    def _days_between(self, a: Reading, b: Reading) -> set[int]:
+        """The days from a to b; a day and month without a year take the other's, or a leap
+        year and a common one where neither has one."""
+        years = [int(k[1]) for k in (a.key, b.key) if k[0] == "d"] or [2024, 2025]
+        out = set()
+        for year in years:
+            first, last = _date(a, year), _date(b, year)
+            if first and last and last < first and b.key[0] == "dm":
+                last = _date(b, year + 1)  # "28.12. bis 03.01."
+            if first and last and last < first and a.key[0] == "dm":
+                first = _date(a, year - 1)
+            if first and last:
+                out.add(abs((last - first).days))
+        return out
+
+    def _date_after(
+        self, tok: Token, r: Reading, near: list[tuple[Token, Verdict]]
+    ) -> Verdict | None:
+        """A date a count of the sentence after another date: one of the sentence, or one an
+        excerpt gives (an invoice's date for "innerhalb von 14 Tagen, also bis ..."). A term
+        of months or years may end the day before ("24 Monate ab 1. Juni 2023: 31. Mai 2025")."""
+        result = _date(r)
+        if result is None:
+            return None
+        dated = [
+            (t, v) for t, v in near if v.reading.key[0] in ("d", "dm") and t.start != tok.start
+        ]
+        for tc, vc in near:
+            count = _count(self.text, tc)
+            if count is None:
+                continue
+            for ta, va in dated:
+                start = _date(va.reading, result.year)
+                if start and result in _ends(start, *count):
+                    return self._verdict(r, "date_after", (ta, va), (tc, vc))
+            # A payment term's days from a date the excerpt gives; a term of months from any
+            # date of a table would match too many rows (30.06. + 3 Monate for a 31.08.).
+            if count[1] in ("days", "weeks"):
+                found = self._from_excerpt(r, result, count, (tc, vc))
+                if found:
+                    return found
+        return None
+
+    def _from_excerpt(
+        self, r: Reading, result: date, count: tuple[int, str], by: tuple[Token, Verdict]
+    ) -> Verdict | None:
+        """The date a count before result, where an excerpt gives it in full."""
+        n, unit = count
+        start = _plus(result, -n, unit)
+        if start is not None:
+            key: Key = ("d", start.year, start.month, start.day)
+            self._src.prepare([Reading(key, start.isoformat())])
+            held = self._src.whole(key)
+            if held:
+                tc, vc = by
+                operands = (start.strftime("%d.%m.%Y"), self._written(tc))
+                return Verdict("derived", r, frozenset(held) | vc.excerpts, "date_after", operands)
+        return None
+
+    def _verdict(
+        self, r: Reading, how: str, a: tuple[Token, Verdict], b: tuple[Token, Verdict]
+    ) -> Verdict:
+        (ta, va), (tb, vb) = a, b
+        operands = (self.text[ta.start : ta.end], self._written(tb))
+        return Verdict("derived", r, va.excerpts | vb.excerpts, how, operands)
+
+    def _written(self, tok: Token) -> str:
+        """A figure as written, with the period word of a count ("24 Monaten", not "24")."""
+        word = _PERIOD.match(self.text, tok.end)
+        return self.text[tok.start : word.end() if word else tok.end]
+
+    def _sentence(self, at: int) -> int:
+        return bisect_right(self._starts, at) - 1
