@@ -17,6 +17,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
 from verifier.checks.arithmetic import Arithmetic
+from verifier.checks.columns import Columns
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, SourceText
@@ -285,7 +286,8 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         if not _flags_absent(sp, answer):
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
-    results = _derived(answer, results, Spans(answer, src))
+    columns = Columns(answer, [(e.n, e.checked_text) for e in excerpts])
+    results = _derived(answer, results, Spans(answer, src), columns)
     for tok, v in results:
         if v is None and (tok.start, tok.end) in quiet:
             continue
@@ -298,7 +300,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
 
 
 def _derived(
-    answer: str, results: list[tuple[Token, Verdict | None]], spans: Spans
+    answer: str, results: list[tuple[Token, Verdict | None]], spans: Spans, columns: Columns
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what arithmetic derives for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
@@ -314,7 +316,7 @@ def _derived(
         for k, (tok, _) in enumerate(results):
             if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
                 tries += 1
-                out[k] = arithmetic.derive(tok) or spans.derive(tok)
+                out[k] = arithmetic.derive(tok) or spans.derive(tok) or columns.derive(tok)
                 fresh = fresh or out[k] is not None
         if not fresh:
             break

@@ -1,0 +1,61 @@
+"""Totals and means an answer takes over a column of an excerpt's table or list."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+FUEL = (
+    "Datum      | km-Stand | Liter | Betrag | Tankstelle\n"
+    "03.01.2026 | 84.120   | 42,10 | 73,63  | Aral\n"
+    "17.01.2026 | 84.690   | 38,55 | 66,65  | Shell\n"
+    "02.02.2026 | 85.275   | 40,02 | 70,80  | Aral\n"
+    "19.02.2026 | 85.840   | 37,80 | 68,00  | Jet\n"
+    "06.03.2026 | 86.410   | 39,40 | 71,67  | Shell\n"
+    "\n"
+    "Ölwechsel | 12.03.2026 | 89,90\n"
+)
+HARVEST = "Ernte gesamt (Wiegeliste): Juli 3,4 kg, August 11,8 kg, September 7,2 kg, Oktober 1,1 kg"
+SUBSCRIPTIONS = (
+    "| Vodafone | 39,99 €/Monat |\n| FitX | 24,90 €/Monat |\n| Spotify | 17,99 €/Monat |\n"
+    "| ADAC | 94,00 €/Jahr |"
+)
+WEATHER = (
+    "The temperature typically varies from 22°F to 85°F and is rarely below 3°F or above 92°F."
+)
+
+
+def statuses(answer: str, excerpt: str) -> dict[str, str]:
+    stage = check_numbers("", answer, [SourceText(1, excerpt)])
+    return {f.text: f.status for f in stage.findings}
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # A blind probe: a fuel log, a harvest list and a heating-oil table summed up.
+        ("Du hast fünfmal getankt, zusammen 197,87 Liter für 350,75 € [1].", FUEL, "197,87",
+         "derived"),
+        ("Du hast fünfmal getankt, zusammen 197,87 Liter für 350,75 € [1].", FUEL, "350,75",
+         "derived"),
+        ("Du hast fünfmal getankt, zusammen 197,78 Liter [1].", FUEL, "197,78", "ungrounded"),
+        ("Im Schnitt hast du pro Tankfüllung 70,15 € bezahlt [1].", FUEL, "70,15", "derived"),
+        ("Im Schnitt hast du pro Tankfüllung 71,15 € bezahlt [1].", FUEL, "71,15", "ungrounded"),
+        ("2025 hast du insgesamt 23,5 kg Tomaten geerntet [1].", HARVEST, "23,5", "derived"),
+        ("2025 hast du insgesamt 24,5 kg Tomaten geerntet [1].", HARVEST, "24,5", "ungrounded"),
+        # Without a total or average word a column's total is no grounding.
+        ("Du hast 197,87 Liter getankt [1].", FUEL, "197,87", "ungrounded"),
+        # A run of a few rows is no total: the answer's sum of three omits one of them.
+        ("Vodafone 39,99 €, FitX 24,90 € und Spotify 17,99 € – zusammen 64,89 € im Monat.",
+         SUBSCRIPTIONS, "64,89", "ungrounded"),
+        # Figures of one unit in prose are no list, and another unit's figures no total.
+        ("The year-round average temperature is around 50°F.", WEATHER, "50", "ungrounded"),
+        ("Rain averages about 50 inches a year.", WEATHER, "50", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_column_s_total_or_mean_is_derived_where_the_sentence_says_so(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected

@@ -1,0 +1,194 @@
+"""Totals and means an answer takes over a column of an excerpt: "zusammen 197,87 Liter" for
+the litres of a fuel log's five rows, "im Schnitt 70,15 €" for their amounts, "insgesamt
+23,5 kg" for a harvest listed month by month.
+
+A column is the cells at one place of a table's rows ("|" between them), or the figures of
+one excerpt followed by one unit, in order (and then the answer's figure has that unit). A
+total word ("insgesamt", "in total") or an average word stands in the result's sentence, and
+the total or mean is the whole column's: a run of a few rows adds up to a wrong figure by
+chance too often (39,99 + 24,90 as the "total" of three subscriptions). Only the excerpts the
+sentence cites are read (all where it cites none), and at most _MAX_FIGURES figures."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from verifier.checks.arithwords import AVERAGE, TOTALLED
+from verifier.checks.citations import find_markers, sentence_spans
+from verifier.checks.grounding import Verdict
+from verifier.checks.readings import Token
+
+# A figure as tables and lists write it: digits with grouping and a decimal mark, a sign.
+_FIGURE = re.compile(r"(?<![0-9A-Za-z.,])[+-]?[0-9](?:[0-9]|[.,'\u00a0\u202f](?=[0-9]))*")
+_MAX_FIGURES = 1000
+_WORD = re.compile(r"[^\W\d_]+")
+_UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/|]+)")
+_MAX_CELLS = 400  # figures of one column added up
+_MIN_ROWS = 2
+
+
+@dataclass(slots=True)
+class _Run:
+    """The figures of a column in a row so far: where it is, their sum and count, the first
+    and last as written, and where the last ends."""
+
+    n: int
+    unit: str  # "" for a table's column
+    total: Decimal
+    count: int
+    first: str
+    last: str
+    end: int
+
+
+def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
+    """The runs of the columns of one excerpt: by table place, and by unit (at most budget[0]
+    figures of all excerpts together are read: each costs a few microseconds)."""
+    open_runs: dict[object, _Run] = {}
+    done: list[_Run] = []
+    line_start, line_end, pipes = 0, -1, 0
+    for m in _FIGURE.finditer(text):
+        budget[0] -= 1
+        if budget[0] < 0:
+            break
+        written = m.group()
+        value = Decimal(written) if written.isdigit() else _value(written)
+        if value is None:
+            continue
+        start, end = m.span()
+        if start > line_end:  # the figure's line, read once per line
+            line_start = text.rfind("\n", 0, start) + 1
+            line_end = text.find("\n", end)
+            line_end = len(text) if line_end < 0 else line_end
+            pipes = text.count("|", line_start, line_end)
+        if pipes >= 2:
+            place = (pipes, text.count("|", line_start, start))
+            _add(open_runs, done, place, "", value, written, text, start, end)
+        word = _UNIT.match(text, end)
+        if word:
+            unit = _unit_of(word.group(1))
+            _add(open_runs, done, unit, unit, value, written, text, start, end)
+    runs = [run for run in (*done, *open_runs.values()) if run.count >= _MIN_ROWS]
+    for run in runs:
+        run.n = n
+    return runs
+
+
+def _add(
+    open_runs: dict[object, _Run],
+    done: list[_Run],
+    column: object,
+    unit: str,
+    value: Decimal,
+    written: str,
+    text: str,
+    start: int,
+    end: int,
+) -> None:
+    """Add a figure to its column's run, or close that run and start one where it stands
+    apart; a column takes _MAX_CELLS figures at most."""
+    run = open_runs.get(column)
+    apart = _items_apart if unit else _rows_apart
+    if run is not None and not apart(text, run.end, start) and run.count < _MAX_CELLS:
+        run.total += value
+        run.count += 1
+        run.last, run.end = written, end
+        return
+    if run is not None:
+        done.append(run)
+    open_runs[column] = _Run(0, unit, value, 1, written, written, end)
+
+
+def _value(written: str) -> Decimal | None:
+    """The value of a figure as a table writes it: 3.412,87 and 3,412.87 alike; a lone
+    separator before three digits groups thousands (2.500), else it marks decimals (42,10)."""
+    digits = written.replace("'", "").replace("\u00a0", "").replace("\u202f", "")
+    dots, commas = digits.count("."), digits.count(",")
+    if dots and commas:
+        decimal = "." if digits.rfind(".") > digits.rfind(",") else ","
+    elif dots + commas == 1:
+        sep = "." if dots else ","
+        decimal = sep if len(digits.rsplit(sep, 1)[1]) != 3 else ""
+    else:
+        decimal = ""
+    grouping = {".", ","} - {decimal}
+    plain = "".join(c for c in digits if c not in grouping).replace(",", ".")
+    try:
+        return Decimal(plain)
+    except InvalidOperation:
+        return None
+
+
+def _rows_apart(text: str, end: int, start: int) -> bool:
+    """Whether table cells stand apart: a line that is no table row lies between them."""
+    return any("|" not in line for line in text[end:start].split("\n")[1:-1])
+
+
+def _items_apart(text: str, end: int, start: int) -> bool:
+    """Whether figures of a unit stand apart: items of one list stand on lines of their own,
+    or a few words apart ("Juli 3,4 kg, August 11,8 kg"), not in prose ("and is rarely")."""
+    return text.find("\n", end, start) < 0 and len(_WORD.findall(text, end, start)) > 3
+
+
+def _unit_of(word: str) -> str:
+    word = word.lower()
+    return {"eur": "€", "euro": "€", "usd": "$", "dollar": "$", "dollars": "$"}.get(word, word)
+
+
+class Columns:
+    """The totals and means of the excerpts' columns, read at the first figure that asks."""
+
+    def __init__(self, text: str, excerpts: Sequence[tuple[int, str]]) -> None:
+        self.text = text
+        self._excerpts = excerpts
+        self._read: dict[int, list[_Run]] = {}  # by excerpt number
+        self._budget = [_MAX_FIGURES]
+        self._starts: list[int] | None = None
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The column total or mean an ungrounded figure is, where its sentence says so."""
+        r = tok.readings[0]
+        x = r.num
+        if x is None or r.scale:
+            return None
+        sentence = self._sentence(tok.start)
+        totalled = TOTALLED.search(sentence) is not None
+        averaged = AVERAGE.search(sentence) is not None
+        if not (totalled or averaged):
+            return None
+        half = Decimal(5).scaleb(-r.places - 1)
+        after = _UNIT.match(self.text, tok.end)
+        unit = _unit_of(after.group(1)) if after else ""
+        for run in self._runs(sentence):
+            # A unit's figures make a total of that unit only: no mean of °F is inches of rain.
+            if run.unit not in ("", unit):
+                continue
+            mean = averaged and abs(run.total / run.count - x) <= half
+            if run.total == x or mean:
+                how = "mean" if mean else "run"
+                return Verdict("derived", r, frozenset({run.n}), how, (run.first, run.last))
+        return None
+
+    def _runs(self, sentence: str) -> list[_Run]:
+        """The columns of the excerpts the sentence cites, or of all where it cites none."""
+        cited = {n for m in find_markers(sentence) for n in m.numbers}
+        out: list[_Run] = []
+        for n, text in self._excerpts:
+            if cited and n not in cited:
+                continue
+            if n not in self._read:
+                self._read[n] = _columns(n, text, self._budget)
+            out += self._read[n]
+        return out
+
+    def _sentence(self, at: int) -> str:
+        if self._starts is None:
+            self._starts = [start for start, _ in sentence_spans(self.text)]
+        k = bisect_right(self._starts, at) - 1
+        start = self._starts[k] if k >= 0 else 0
+        end = self._starts[k + 1] if k + 1 < len(self._starts) else len(self.text)
+        return self.text[start:end]
