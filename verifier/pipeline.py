@@ -28,6 +28,7 @@ NUMBER_REASONS = {
     "miscounted": "miscounted_list",
     "wrong_weekday": "wrong_weekday",
     "invalid_iban": "invalid_iban",
+    "wrong_line": "wrong_line",
 }
 
 

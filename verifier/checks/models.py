@@ -11,7 +11,8 @@ from pydantic import BaseModel, ConfigDict
 # from_question: only in the question; ungrounded: nowhere; miscounted: a count that announces
 # a list of the answer ("three reasons:") while the list has another number of items;
 # wrong_weekday: a weekday beside a full date that falls on another day; invalid_iban: an IBAN
-# of the wrong length or with wrong check digits.
+# of the wrong length or with wrong check digits; wrong_line: a figure the answer ties to
+# another row or field of a table or list than the one it stands on.
 NumberStatus = Literal[
     "grounded",
     "derived",
@@ -20,6 +21,7 @@ NumberStatus = Literal[
     "miscounted",
     "wrong_weekday",
     "invalid_iban",
+    "wrong_line",
 ]
 
 

@@ -17,6 +17,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
 from verifier.checks.arithmetic import Arithmetic
+from verifier.checks.binding import Binding, wrong_line_finding
 from verifier.checks.columns import Columns
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
@@ -38,7 +39,7 @@ _DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{
 # "hundred" or "Millionen" count nothing. Measured on the catalogs: see README.
 FLAG_ABSENT_WORDS = False
 ABSENT_WORDS_FLAGGED_FROM = 13
-FLAGGING = ("ungrounded", "miscounted", "wrong_weekday", "invalid_iban")
+FLAGGING = ("ungrounded", "miscounted", "wrong_weekday", "invalid_iban", "wrong_line")
 _LOOSE_AFTER = re.compile(
     r"-(?:something|odd|ish)\b|[ \u00a0]+(?:or so|oder so|odd|Uhr|o['’]clock)\b", re.I
 )
@@ -288,8 +289,14 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         results.append((tok, ground(tok, answer, src, quest)))
     columns = Columns(answer, [(e.n, e.checked_text) for e in excerpts])
     results = _derived(answer, results, Spans(answer, src), columns)
+    binding = Binding(answer, [(e.n, e.checked_text) for e in excerpts])
+    place = {(t.start, t.end): k for k, t in enumerate(tokens)}
     for tok, v in results:
         if v is None and (tok.start, tok.end) in quiet:
+            continue
+        k = place.get((tok.start, tok.end))
+        if v and k is not None and (wrong := wrong_line_finding(binding, tokens, k, v)):
+            findings.append(wrong)
             continue
         findings.append(
             _finding(answer, tok.start, tok.end, v, v.reading if v else tok.readings[0])

@@ -1,0 +1,91 @@
+"""A real figure the answer ties to the wrong row or field of an excerpt's table or list."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+from verifier.pipeline import verify_case
+
+BLOG = (
+    "# Blog-Statistik 2026\n\n## Juli 2026\n- Seitenaufrufe: 9.351\n- Besucher: 4.208\n\n"
+    "## Juni 2026\n- Seitenaufrufe: 7.912\n- Besucher: 3.640\n"
+)
+WATCHES = (
+    "Uhr Nr. 20393 | Lange Taschenuhr | erworben 14.03.2023 bei Dorotheum Wien (Auktion)\n"
+    "Uhr Nr. 20417 | Omega Seamaster | erworben 02.09.2021 privat (Kleinanzeige, Bremen)\n"
+)
+WINES = (
+    "| Bin | Wine | Vintage | Paid |\n|---|---|---|---|\n"
+    "| C1 | Vega Sicilia Valbuena | 2018 | $189.00 |\n"
+    "| C2 | Catena Zapata Adrianna | 2019 | $140.00 |\n"
+)
+
+
+def statuses(answer: str, *excerpts: str) -> dict[str, str]:
+    sources = [SourceText(n, text) for n, text in enumerate(excerpts, start=1)]
+    return {f.text: f.status for f in check_numbers("", answer, sources).findings}
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # The public catalog's two wrong-attribute cases, and a probe's swapped prices.
+        ("Im Juni 2026 hatte der Blog 7.912 Besucher [1].", BLOG, "7.912", "wrong_line"),
+        ("Im Juni 2026 hatte der Blog 3.640 Besucher [1].", BLOG, "3.640", "grounded"),
+        ("Im Juni 2026 hatte der Blog 7.912 Seitenaufrufe [1].", BLOG, "7.912", "grounded"),
+        ("Die Uhr Nr. 20417 hast du bei einer Auktion des Dorotheum gekauft [1].", WATCHES,
+         "20417", "wrong_line"),
+        ("Die Uhr Nr. 20417 hast du privat über eine Kleinanzeige gekauft [1].", WATCHES,
+         "20417", "grounded"),
+        ("The Catena Zapata Adrianna cost $189.00 [1].", WINES, "189.00", "wrong_line"),
+        ("The Catena Zapata Adrianna cost $140.00 [1].", WINES, "140.00", "grounded"),
+        ("The Vega Sicilia cost $189.00 and the Catena $140.00 [1].", WINES, "140.00",
+         "grounded"),
+    ],
+)  # fmt: skip
+def test_a_figure_tied_to_another_row_or_field_is_flagged(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpts", "figure"),
+    [
+        # Found by the probes: words of the item before, after a comma or bracket, nearer to
+        # the next figure, a figure that also stands in prose, names that begin with a plain
+        # word ("Monatsrate").
+        ("Ihr zahlt 339,60 € Fahrpreis und 22,00 € für vier Sitzplatzreservierungen [1].",
+         ("Fahrpreis: 339,60 €\nSitzplatzreservierung: 4 x 5,50 € = 22,00 €",), "22,00"),
+        ("Netflix ($15.49), Spotify Duo ($16.99) and iCloud+ ($2.99) [1].",
+         ("| Netflix | $15.49/mo |\n| Spotify | Duo | $16.99/mo |\n| iCloud+ | $2.99/mo |",),
+         "15.49"),
+        ("Bei 87.430 km hast du bis zum Ölwechsel bei 96.200 km noch 8.770 km [1].",
+         ("Kilometerstand 12.01.2026: 87.430 km\nNächster Ölwechsel: bei 96.200 km",),
+         "87.430"),
+        ("Du bist vom 18. bis 25. September 2026 in Lissabon [2].",
+         ("Hinflug: Fr 18.09.2026, München – Lissabon 09:05\nRückflug: Fr 25.09.2026, 10:00",
+          "Hotel Alfama: Check-in 18.09.2026, Check-out 25.09.2026"), "25. September 2026"),
+        ("Der Kredit läuft 60 Monate mit einer Monatsrate von 333,85 € [1].",
+         ("Laufzeit: 60 Monate, Monatsraten ab Juni\nMonatliche Rate: 333,85 €",), "333,85"),
+    ],
+)  # fmt: skip
+def test_words_of_another_item_or_a_figure_also_in_prose_tie_nothing(
+    answer: str, excerpts: tuple[str, ...], figure: str
+) -> None:
+    assert statuses(answer, *excerpts)[figure] == "grounded"
+
+
+def test_a_wrong_line_is_a_reason_that_names_both_lines() -> None:
+    verdict = verify_case(
+        "", "Im Juni 2026 hatte der Blog 7.912 Besucher [1].", [SourceText(1, BLOG)]
+    )
+    assert verdict.flagged
+    (reason,) = verdict.reasons
+    assert reason.kind == "wrong_line"
+    assert reason.message_en == (
+        '"7.912" stands in excerpt [1] on the line "- Seitenaufrufe: 7.912", which is not the '
+        'one of "Besucher".'
+    )
