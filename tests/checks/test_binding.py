@@ -51,6 +51,48 @@ def test_a_figure_tied_to_another_row_or_field_is_flagged(
     assert statuses(answer, excerpt)[figure] == expected
 
 
+RECEIPT = (
+    "TRADER JOE'S #552\nGREEK YOGURT 32OZ            5.49\nCOLD BREW CONCENTRATE        6.99\n"
+    "TOTAL                       12.48"
+)
+LOAN = "Sollzins (gebunden): 4,29 % p.a., effektiver Jahreszins: 4,38 %\nMonatliche Rate: 333,85 €"
+CLUB = (
+    "Einnahmen 2025: 6.940,00 € (Beiträge 5.330,00 €, Turniergebühren 1.210,00 €, Spenden 400,00 €)"
+)
+VET = (
+    "Impfung RCP + Tollwut          1     51,82\nAllgemeine Untersuchung        1     16,58\n"
+    "Gesamt inkl. MwSt.                   68,40 €"
+)
+FLAT = "Umlageschlüssel Wohnfläche: 70,81 m² von 612,40 m² gesamt\nSumme Ihr Anteil:   2.608,37 €"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Two blind probes: a receipt's line, a label among several on one line, an item of
+        # a list in brackets.
+        ("The cold brew concentrate was $5.49 [1].", RECEIPT, "5.49", "wrong_line"),
+        ("The cold brew concentrate was $6.99 [1].", RECEIPT, "6.99", "grounded"),
+        ("Der Kredit hat einen effektiven Jahreszins von 4,29 % [1].", LOAN, "4,29", "wrong_line"),
+        ("Der Kredit hat einen Sollzins von 4,29 % [1].", LOAN, "4,29", "grounded"),
+        ("Einnahmen von 6.940,00 €, davon 1.210,00 € Spenden [1].", CLUB, "1.210,00",
+         "wrong_line"),
+        ("Einnahmen von 6.940,00 €, davon 400,00 € Spenden [1].", CLUB, "400,00", "grounded"),
+        # A total is named by what it adds up; a compound names no other line's field
+        # ("Flächenanteil" is no "Anteil"); the words before a first figure are its own.
+        ("Beim Tierarzt hast du 68,40 € für Impfung und Untersuchung bezahlt [1].", VET, "68,40",
+         "grounded"),
+        ("Dein Flächenanteil liegt bei 70,81 von 612,40 m² [1].", FLAT, "70,81", "grounded"),
+        ("Das Wohnzimmer hat laut Wohnflächenberechnung 30,47 m² [1].",
+         "Wohnzimmer           30,47 m²\nWohnfläche gesamt    70,81 m²", "30,47", "grounded"),
+    ],
+)  # fmt: skip
+def test_receipt_lines_labels_on_one_line_and_totals(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected
+
+
 @pytest.mark.parametrize(
     ("answer", "excerpts", "figure"),
     [

@@ -31,22 +31,37 @@ _WORD = re.compile(r"[^\W\d_]{4,}")
 _NOT_DIGIT = re.compile(r"[^0-9]+")
 _CLAUSE_END = re.compile(r"[.;!?](?=\s)|\n")
 # What another line must hold to have a value of the figure's kind: a date, an amount with
-# decimals, a number of two digits or more.
+# decimals, a whole number of two digits or more (not a part of a date or a time).
 _RIVAL = {
     "d": re.compile(
         r"\d{1,2}\.\d{1,2}\.|\d{4}-\d{2}-\d{2}|\d\.? ?[^\W\d_]{3,}\.? \d{4}|[^\W\d_]{3} \d"
     ),
     "c": re.compile(r"\d[.,]\d{2}(?!\d)"),
-    "n": re.compile(r"\d{2}"),
+    "n": re.compile(
+        r"(?<![0-9.,:/])(?:[0-9]{1,3}(?:[.,'][0-9]{3})+|[0-9]{2,})(?![0-9]|[.,:/][0-9])"
+    ),
 }
+# A receipt's line: an item's words, two spaces or more, then its figures.
+_ALIGNED = re.compile(r"[ \t]*[^\W\d_][^\n]*?\S[ \t]{2,}[-+]?[0-9]")
+_WORDY_BRACKET = re.compile(r"\([^()0-9\n]*\)")
+_PART = re.compile(r"(?:[^,;(]|,(?!\s))+")  # a decimal comma parts nothing
+_NAME_BEFORE = re.compile(r"(?:[^\W\d_]+[ \t]*){1,3}[:=]?[ \t]*(?:[€$£][ \t]*)?\Z")
+_TOTAL = re.compile(
+    r"(?i:gesamt|summe|total|endbetrag|rechnungsbetrag|zu zahlen|zwischensumme|subtotal|amount due)"
+)
 _MAX_LINES = 400  # structured lines of one excerpt looked at
-# Words that name no row and no field, and words they begin: what any line of a statement or
-# a list may say ("Monatsrate", "Rechnungsbetrag" is "brutto").
+# Words that name no row and no field, inflected ("Monaten"; "Rechnungsbetrag" is
+# "brutto"), and words that name nothing.
 _PLAIN = tuple(
     "gesamt summe total insgesamt zusammen datum date betrag amount preis price kosten cost "
     "stand nummer number anzahl menge stück euro dollar jahr year monat month woche week tage "
-    "days stunden hours time zeit wert value brutto netto gross".split()
+    "days stunden hours time zeit wert value brutto netto gross "
+    "eine einen einem einer eines dein deine deinen deinem deiner ihre ihren ihrem unser "
+    "unsere wurde wurden sind waren hatte hatten haben habt hast also noch davon dazu dass "
+    "with from that this have were your their about after before which there then than "
+    "bitte laut".split()
 )
+_INFLECTION = 2  # letters a plain word may gain and stay plain
 # What ends the words that speak of a figure after it: "339,60 € Fahrpreis und 22,00 €",
 # "Netflix ($15.49), Spotify Duo ($16.99)".
 _SEPARATOR_WORD = re.compile(r"[,;(]|\b(?:und|and|sowie|plus|bzw|or|oder)\b", re.I)
@@ -58,21 +73,21 @@ def _words(text: str) -> set[str]:
     out = set()
     for w in _WORD.findall(text):
         low = w.lower()
-        if not low.startswith(_PLAIN):
+        if not any(low.startswith(p) and len(low) - len(p) <= _INFLECTION for p in _PLAIN):
             out.add(low)
     return out
 
 
-def _related(a: str, b: str) -> bool:
-    """Whether two words are one, inflected or in a compound: "besucher" and "besuchern",
-    "steuer" and "jahressteuer"."""
+def _related(a: str, b: str, compound: bool) -> bool:
+    """Whether two words are one, inflected ("besucher", "besuchern") or, if compound, one
+    ends the other ("steuer", "jahressteuer")."""
     if a == b:
         return True
     short, long = sorted((a, b), key=len)
     if len(short) < _MIN_SHARED:
         return False
     stem = short[: max(_MIN_SHARED, len(short) - 2)]
-    return long.startswith(stem) or long.endswith(short)
+    return long.startswith(stem) or (compound and long.endswith(short))
 
 
 @dataclass(slots=True)
@@ -80,17 +95,16 @@ class _Line:
     start: int
     end: int
     digits: str  # the line's digits, nothing between them
-    words: set[str]  # the stems of its words
-    label: set[str]  # a label line's label; empty for a table row
-    cells: list[int]  # where a table row's cells start ("|" positions); empty for a label line
-    headers: list[set[str]]  # the stems of the header above each cell of a table row
+    row: set[str]  # a table row's or receipt line's words; empty for a label line
+    fields: list[tuple[int, set[str]]]  # where each field starts, and its label or header
+    labelled: bool  # whether the fields are labels ("Sollzins: 4,29 %"), not column headers
 
 
 @dataclass(slots=True)
 class _Excerpt:
     text: str
     lines: list[_Line]
-    unique: set[str]  # stems that stand on one structured line only
+    unique: set[str]  # row words that stand on one row only
     prose_digits: str  # the digits of every other line, "|" between lines
     day_clock: bool
 
@@ -105,38 +119,56 @@ def _structure(text: str) -> _Excerpt:
         start, end = pos, pos + len(raw)
         pos = end + 1
         digits = _NOT_DIGIT.sub("", raw)
-        if len(lines) >= _MAX_LINES:
+        if len(lines) >= _MAX_LINES or not digits:
             prose.append(digits)
+            if not _PIPE_ROW.fullmatch(raw):
+                header = []
+            elif not _SEPARATOR.fullmatch(raw):
+                header = [_words(cell) for cell in raw.split("|")]  # a header: words only
             continue
         if _PIPE_ROW.fullmatch(raw):
-            if _SEPARATOR.fullmatch(raw):
-                continue
-            if not digits:  # a header: words only
-                header = [_words(cell) for cell in raw.split("|")]
-                continue
-            cells = [start + m.start() for m in re.finditer(r"\|", raw)]
-            lines.append(_Line(start, end, digits, _words(raw), set(), cells, header))
+            cells = [start] + [start + m.end() for m in re.finditer(r"\|", raw)]
+            fields = list(zip(cells, header + [set()] * (len(cells) - len(header)), strict=False))
+            lines.append(_Line(start, end, digits, _words(raw), fields, False))
             continue
         header = []
         label = _LABEL_LINE.match(raw)
-        if label and digits:
-            lines.append(_Line(start, end, digits, _words(raw), _words(label.group(1)), [], []))
+        if label:
+            lines.append(_Line(start, end, digits, set(), _labels(raw, start, label), True))
+        elif _ALIGNED.match(raw):  # a receipt's line: its item, then its amount
+            lines.append(_Line(start, end, digits, _words(raw), [], False))
         else:
             prose.append(digits)
     counts: dict[str, int] = {}
     for line in lines:
-        for w in line.words:
+        for w in line.row:
             counts[w] = counts.get(w, 0) + 1
     unique = {w for w, c in counts.items() if c == 1}
     return _Excerpt(text, lines, unique, "|".join(prose), day_clock(text))
 
 
+def _labels(raw: str, start: int, label: re.Match[str]) -> list[tuple[int, set[str]]]:
+    """The fields of a label line: its parts between commas, semicolons and brackets with
+    figures, each named by the line's label and the words just before its first figure
+    ("Sollzins (gebunden): 4,29 %, effektiver Jahreszins: 4,38 %"; "Einnahmen 2025: 6.940,00 €
+    (Beiträge 5.330,00 €, Spenden 400,00 €)")."""
+    line_label = _words(label.group(1))
+    # Brackets without figures are words of the part they stand in: "Sollzins (gebunden)".
+    plain = _WORDY_BRACKET.sub(lambda m: " " * len(m.group()), raw)
+    out: list[tuple[int, set[str]]] = []
+    for part in _PART.finditer(plain):
+        first = re.search(r"[0-9]", part.group())
+        if first:
+            name = _NAME_BEFORE.search(part.group(), 0, first.start())
+            words = _words(name.group()) if name else set()
+            out.append((start + part.start(), line_label | words))
+    return out
+
+
 def _field(line: _Line, at: int) -> set[str]:
-    """The label of a label line, or the header of the table cell a figure stands in."""
-    if not line.cells:
-        return line.label
-    column = sum(1 for c in line.cells if c < at)
-    return line.headers[column] if column < len(line.headers) else set()
+    """The label or column header of the field a figure of the line stands in."""
+    named = [words for start, words in line.fields if start <= at]
+    return named[-1] if named else set()
 
 
 class Binding:
@@ -157,11 +189,13 @@ class Binding:
             return None
         # Tied wrongly in every excerpt that holds it: one that holds it in prose or on a line
         # the words fit makes the tie the answer's reading of that one.
-        found = [self._in_excerpt(n, v.reading.key, digits, around) for n in sorted(v.excerpts)]
+        r = v.reading
+        kind = "d" if r.key[0] == "d" else "c" if r.places or "." in r.value else "n"
+        found = [self._in_excerpt(n, r.key, kind, digits, around) for n in sorted(v.excerpts)]
         return found[0] if found and all(found) else None
 
     def _in_excerpt(
-        self, n: int, key: Key, digits: list[str], around: set[str]
+        self, n: int, key: Key, kind: str, digits: list[str], around: set[str]
     ) -> tuple[int, str, str] | None:
         if n not in self._read:
             self._read[n] = _structure(self._texts.get(n, ""))
@@ -169,21 +203,39 @@ class Binding:
         if all(d in ex.prose_digits for d in digits):
             return None  # it may stand in prose: no line is its own
         holders = self._holders(ex, key, digits)
-        own: set[str] = set()
-        for line, at in holders:
-            own |= line.words | _field(line, at)
-        if not own or _meets(around, own):
+        # A total's row is named by the rows it adds up ("68,40 € für Impfung und Untersuchung").
+        own_row: set[str] = set().union(
+            *(line.row for line, _ in holders if not _TOTAL.search(ex.text, line.start, line.end))
+        )
+        # A row is named by its words, a label line's field by its label: either may be named
+        # wrongly. (A table's header names a column of every row: no rival of one figure's.)
+        own_field: set[str] = set().union(
+            *(_field(line, at) for line, at in holders if line.labelled)
+        )
+        rows = bool(own_row) and not _meets(around, own_row)
+        fields = bool(own_field) and not _meets(around, own_field)
+        if not (rows or fields):
             return None
-        mine = {id(line) for line, _ in holders}
-        rival = _RIVAL[key[0] if key[0] == "d" else "c" if "." in str(key[1]) else "n"]
+        own = own_row | own_field
+        rival = _RIVAL[kind]
+        named: set[str] = set()
         for line in ex.lines:
-            if id(line) in mine or not rival.search(ex.text, line.start, line.end):
-                continue  # a line with no figure of the kind has no value to confuse
-            named = _meets(around, (line.words & ex.unique) | line.label)
-            if named:
-                first = holders[0][0]
-                return n, ex.text[first.start : first.end].strip(), sorted(named)[0]
-        return None
+            mine = [at for held, at in holders if held is line]
+            if not mine:
+                if not rival.search(ex.text, line.start, line.end):
+                    continue  # a line with no figure of the kind has no value to confuse
+                named |= _meets(around, line.row & ex.unique, False) if rows else set()
+            if line.labelled and fields:  # another label, of a field with a value of the kind
+                held = [_field(line, at) for at in mine]
+                for k, (start, words) in enumerate(line.fields):
+                    end = line.fields[k + 1][0] if k + 1 < len(line.fields) else line.end
+                    if words not in held and rival.search(ex.text, start, end):
+                        named |= _meets(around, words, False)
+        named = {w for w in named if not _meets({w}, own)}
+        if not named:
+            return None
+        first = holders[0][0]
+        return n, ex.text[first.start : first.end].strip(), sorted(named)[0]
 
     def _holders(self, ex: _Excerpt, key: Key, digits: list[str]) -> list[tuple[_Line, int]]:
         """The structured lines whose figures read as key, each with where the figure starts."""
@@ -199,9 +251,11 @@ class Binding:
         return out
 
 
-def _meets(words: set[str], others: set[str]) -> set[str]:
-    """The words that are one of others, inflected or in a compound."""
-    return {w for w in words if any(_related(w, o) for o in others)}
+def _meets(words: set[str], others: set[str], compound: bool = True) -> set[str]:
+    """The words that are one of others, inflected or (if compound) in a compound. A figure's
+    own line is met loosely, another line only by its words inflected: "Flächenanteil" is no
+    "Anteil" of another line."""
+    return {w for w in words if any(_related(w, o, compound) for o in others)}
 
 
 def _digits_of(key: Key) -> list[str]:
@@ -230,10 +284,10 @@ def _around(text: str, tokens: Sequence[Token], k: int) -> list[str]:
         if m.end() <= tok.start:
             if _SEPARATOR_WORD.search(text, m.end(), tok.start):
                 continue  # another item's ("339,60 € Fahrpreis und 22,00 €")
-            if cut > lo or tok.start - m.end() < m.start() - lo:
+            if not k or cut > lo or tok.start - m.end() < m.start() - lo:
                 words.append(m.group())  # nearer to this figure than to the one before
         elif not _SEPARATOR_WORD.search(text, tok.end, m.start()):
-            if stop or m.start() - tok.end < hi - m.end():
+            if stop or k + 1 == len(tokens) or m.start() - tok.end < hi - m.end():
                 words.append(m.group())
     return words
 
