@@ -52,7 +52,7 @@ _TOTAL = re.compile(
 _MAX_LINES = 400  # structured lines of one excerpt looked at
 # Words that name no row and no field, inflected ("Monaten"; "Rechnungsbetrag" is
 # "brutto"), and words that name nothing.
-_PLAIN = tuple(
+_PLAIN = (
     "gesamt summe total insgesamt zusammen datum date betrag amount preis price kosten cost "
     "stand nummer number anzahl menge stück euro dollar jahr year monat month woche week tage "
     "days stunden hours time zeit wert value brutto netto gross "
@@ -61,7 +61,7 @@ _PLAIN = tuple(
     "with from that this have were your their about after before which there then than "
     "bitte laut".split()
 )
-_INFLECTION = 2  # letters a plain word may gain and stay plain
+_PLAIN_SET = frozenset(_PLAIN)
 # What ends the words that speak of a figure after it: "339,60 € Fahrpreis und 22,00 €",
 # "Netflix ($15.49), Spotify Duo ($16.99)".
 _SEPARATOR_WORD = re.compile(r"[,;(]|\b(?:und|and|sowie|plus|bzw|or|oder)\b", re.I)
@@ -73,7 +73,8 @@ def _words(text: str) -> set[str]:
     out = set()
     for w in _WORD.findall(text):
         low = w.lower()
-        if not any(low.startswith(p) and len(low) - len(p) <= _INFLECTION for p in _PLAIN):
+        # Plain also with up to two letters more ("monaten", "preise").
+        if low not in _PLAIN_SET and low[:-1] not in _PLAIN_SET and low[:-2] not in _PLAIN_SET:
             out.add(low)
     return out
 
@@ -96,8 +97,9 @@ class _Line:
     end: int
     digits: str  # the line's digits, nothing between them
     row: set[str]  # a table row's or receipt line's words; empty for a label line
-    fields: list[tuple[int, set[str]]]  # where each field starts, and its label or header
-    labelled: bool  # whether the fields are labels ("Sollzins: 4,29 %"), not column headers
+    # Where each field starts, and its label or header; a label line's read when first asked.
+    fields: list[tuple[int, set[str]]] | None
+    label: str  # a label line's label ("Sollzins (gebunden)"), "" for other lines
 
 
 @dataclass(slots=True)
@@ -129,14 +131,14 @@ def _structure(text: str) -> _Excerpt:
         if _PIPE_ROW.fullmatch(raw):
             cells = [start] + [start + m.end() for m in re.finditer(r"\|", raw)]
             fields = list(zip(cells, header + [set()] * (len(cells) - len(header)), strict=False))
-            lines.append(_Line(start, end, digits, _words(raw), fields, False))
+            lines.append(_Line(start, end, digits, _words(raw), fields, ""))
             continue
         header = []
         label = _LABEL_LINE.match(raw)
         if label:
-            lines.append(_Line(start, end, digits, set(), _labels(raw, start, label), True))
+            lines.append(_Line(start, end, digits, set(), None, label.group(1)))
         elif _ALIGNED.match(raw):  # a receipt's line: its item, then its amount
-            lines.append(_Line(start, end, digits, _words(raw), [], False))
+            lines.append(_Line(start, end, digits, _words(raw), [], ""))
         else:
             prose.append(digits)
     counts: dict[str, int] = {}
@@ -147,12 +149,12 @@ def _structure(text: str) -> _Excerpt:
     return _Excerpt(text, lines, unique, "|".join(prose), day_clock(text))
 
 
-def _labels(raw: str, start: int, label: re.Match[str]) -> list[tuple[int, set[str]]]:
+def _labels(raw: str, start: int, label: str) -> list[tuple[int, set[str]]]:
     """The fields of a label line: its parts between commas, semicolons and brackets with
     figures, each named by the line's label and the words just before its first figure
     ("Sollzins (gebunden): 4,29 %, effektiver Jahreszins: 4,38 %"; "Einnahmen 2025: 6.940,00 €
     (Beiträge 5.330,00 €, Spenden 400,00 €)")."""
-    line_label = _words(label.group(1))
+    line_label = _words(label)
     # Brackets without figures are words of the part they stand in: "Sollzins (gebunden)".
     plain = _WORDY_BRACKET.sub(lambda m: " " * len(m.group()), raw)
     out: list[tuple[int, set[str]]] = []
@@ -165,9 +167,16 @@ def _labels(raw: str, start: int, label: re.Match[str]) -> list[tuple[int, set[s
     return out
 
 
-def _field(line: _Line, at: int) -> set[str]:
+def _fields(text: str, line: _Line) -> list[tuple[int, set[str]]]:
+    """The fields of a line (text: its excerpt's), read once."""
+    if line.fields is None:
+        line.fields = _labels(text[line.start : line.end], line.start, line.label)
+    return line.fields
+
+
+def _field(text: str, line: _Line, at: int) -> set[str]:
     """The label or column header of the field a figure of the line stands in."""
-    named = [words for start, words in line.fields if start <= at]
+    named = [words for start, words in _fields(text, line) if start <= at]
     return named[-1] if named else set()
 
 
@@ -210,7 +219,7 @@ class Binding:
         # A row is named by its words, a label line's field by its label: either may be named
         # wrongly. (A table's header names a column of every row: no rival of one figure's.)
         own_field: set[str] = set().union(
-            *(_field(line, at) for line, at in holders if line.labelled)
+            *(_field(ex.text, line, at) for line, at in holders if line.label)
         )
         rows = bool(own_row) and not _meets(around, own_row)
         fields = bool(own_field) and not _meets(around, own_field)
@@ -225,10 +234,11 @@ class Binding:
                 if not rival.search(ex.text, line.start, line.end):
                     continue  # a line with no figure of the kind has no value to confuse
                 named |= _meets(around, line.row & ex.unique, False) if rows else set()
-            if line.labelled and fields:  # another label, of a field with a value of the kind
-                held = [_field(line, at) for at in mine]
-                for k, (start, words) in enumerate(line.fields):
-                    end = line.fields[k + 1][0] if k + 1 < len(line.fields) else line.end
+            if line.label and fields:  # another label, of a field with a value of the kind
+                held = [_field(ex.text, line, at) for at in mine]
+                parts = _fields(ex.text, line)
+                for k, (start, words) in enumerate(parts):
+                    end = parts[k + 1][0] if k + 1 < len(parts) else line.end
                     if words not in held and rival.search(ex.text, start, end):
                         named |= _meets(around, words, False)
         named = {w for w in named if not _meets({w}, own)}
