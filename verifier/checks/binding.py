@@ -49,7 +49,8 @@ _NAME_BEFORE = re.compile(r"(?:[^\W\d_]+[ \t]*){1,3}[:=]?[ \t]*(?:[€$£][ \t]*
 _TOTAL = re.compile(
     r"(?i:gesamt|summe|total|endbetrag|rechnungsbetrag|zu zahlen|zwischensumme|subtotal|amount due)"
 )
-_MAX_LINES = 400  # structured lines of one excerpt looked at
+_MAX_LINES = 200  # structured lines of one excerpt looked at, within its first characters
+_MAX_READ = 8192
 # Words that name no row and no field, inflected ("Monaten"; "Rechnungsbetrag" is
 # "brutto"), and words that name nothing.
 _PLAIN = (
@@ -96,7 +97,7 @@ class _Line:
     start: int
     end: int
     digits: str  # the line's digits, nothing between them
-    row: set[str]  # a table row's or receipt line's words; empty for a label line
+    row: set[str] | None  # a row's words (read when first asked); empty for a label line
     # Where each field starts, and its label or header; a label line's read when first asked.
     fields: list[tuple[int, set[str]]] | None
     label: str  # a label line's label ("Sollzins (gebunden)"), "" for other lines
@@ -106,7 +107,7 @@ class _Line:
 class _Excerpt:
     text: str
     lines: list[_Line]
-    unique: set[str]  # row words that stand on one row only
+    unique: set[str] | None  # row words that stand on one row only (read when first asked)
     prose_digits: str  # the digits of every other line, "|" between lines
     day_clock: bool
 
@@ -120,6 +121,10 @@ def _structure(text: str) -> _Excerpt:
     for raw in text.split("\n"):
         start, end = pos, pos + len(raw)
         pos = end + 1
+        if start >= _MAX_READ:
+            # Past what is read, every line counts as prose: a figure there is no line's own.
+            prose.append(_NOT_DIGIT.sub("", text[start:]))
+            break
         digits = _NOT_DIGIT.sub("", raw)
         if len(lines) >= _MAX_LINES or not digits:
             prose.append(digits)
@@ -131,22 +136,35 @@ def _structure(text: str) -> _Excerpt:
         if _PIPE_ROW.fullmatch(raw):
             cells = [start] + [start + m.end() for m in re.finditer(r"\|", raw)]
             fields = list(zip(cells, header + [set()] * (len(cells) - len(header)), strict=False))
-            lines.append(_Line(start, end, digits, _words(raw), fields, ""))
+            lines.append(_Line(start, end, digits, None, fields, ""))
             continue
         header = []
         label = _LABEL_LINE.match(raw)
         if label:
             lines.append(_Line(start, end, digits, set(), None, label.group(1)))
         elif _ALIGNED.match(raw):  # a receipt's line: its item, then its amount
-            lines.append(_Line(start, end, digits, _words(raw), [], ""))
+            lines.append(_Line(start, end, digits, None, [], ""))
         else:
             prose.append(digits)
-    counts: dict[str, int] = {}
-    for line in lines:
-        for w in line.row:
-            counts[w] = counts.get(w, 0) + 1
-    unique = {w for w, c in counts.items() if c == 1}
-    return _Excerpt(text, lines, unique, "|".join(prose), day_clock(text))
+    return _Excerpt(text, lines, None, "|".join(prose), day_clock(text))
+
+
+def _row(ex: _Excerpt, line: _Line) -> set[str]:
+    """The words of a table row or receipt line, read once."""
+    if line.row is None:
+        line.row = _words(ex.text[line.start : line.end])
+    return line.row
+
+
+def _unique(ex: _Excerpt) -> set[str]:
+    """The row words of an excerpt that stand on one row only, read once."""
+    if ex.unique is None:
+        counts: dict[str, int] = {}
+        for line in ex.lines:
+            for w in _row(ex, line):
+                counts[w] = counts.get(w, 0) + 1
+        ex.unique = {w for w, c in counts.items() if c == 1}
+    return ex.unique
 
 
 def _labels(raw: str, start: int, label: str) -> list[tuple[int, set[str]]]:
@@ -214,7 +232,11 @@ class Binding:
         holders = self._holders(ex, key, digits)
         # A total's row is named by the rows it adds up ("68,40 € für Impfung und Untersuchung").
         own_row: set[str] = set().union(
-            *(line.row for line, _ in holders if not _TOTAL.search(ex.text, line.start, line.end))
+            *(
+                _row(ex, line)
+                for line, _ in holders
+                if not _TOTAL.search(ex.text, line.start, line.end)
+            )
         )
         # A row is named by its words, a label line's field by its label: either may be named
         # wrongly. (A table's header names a column of every row: no rival of one figure's.)
@@ -233,7 +255,7 @@ class Binding:
             if not mine:
                 if not rival.search(ex.text, line.start, line.end):
                     continue  # a line with no figure of the kind has no value to confuse
-                named |= _meets(around, line.row & ex.unique, False) if rows else set()
+                named |= _meets(around, _row(ex, line) & _unique(ex), False) if rows else set()
             if line.label and fields:  # another label, of a field with a value of the kind
                 held = [_field(ex.text, line, at) for at in mine]
                 parts = _fields(ex.text, line)

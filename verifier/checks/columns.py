@@ -24,7 +24,7 @@ from verifier.checks.readings import Token
 
 # A figure as tables and lists write it: digits with grouping and a decimal mark, a sign.
 _FIGURE = re.compile(r"(?<![0-9A-Za-z.,])[+-]?[0-9](?:[0-9]|[.,'\u00a0\u202f](?=[0-9]))*")
-_MAX_FIGURES = 1000
+_MAX_FIGURES = 500
 _WORD = re.compile(r"[^\W\d_]+")
 _UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/|]+)")
 _MAX_CELLS = 400  # figures of one column added up

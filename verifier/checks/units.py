@@ -129,9 +129,9 @@ def compound_signs(key: Key) -> set[str]:
     hours, minutes, rest = seconds // 3600, seconds % 3600 // 60, seconds % 60
     out = set()
     if hours and minutes:
-        out.add(f"{hours}[^0-9\\n]+{minutes}")
+        out.add(f"{hours}\\D+{minutes}")
     if seconds // 60 and rest:
-        out.add(f"{seconds // 60}[^0-9\\n]+{rest}")
+        out.add(f"{seconds // 60}\\D+{rest}")
     return out
 
 
