@@ -10,28 +10,27 @@ rounded results match far more values than exact ones."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from itertools import takewhile
 
 from verifier.checks.arithwords import (
-    ANNOUNCED,
+    ADDED,
     AVERAGE,
-    COMPARED,
     JOINER,
     PERCENT_AFTER,
-    RATE,
-    RATE_BEFORE,
-    RATIO_JOIN,
-    SHARE_OF,
-    STRONG,
     TAX_NAMED,
     TAX_RATES,
-    TAXED,
-    TIMES,
+    TAXES,
     TOTALLED,
+    announced,
+    clause_after,
+    half_unit,
+    money,
+    strongly_announced,
+    telling,
+    unit_after,
 )
 from verifier.checks.citations import sentence_spans
 from verifier.checks.grounding import ABOUT as _ABOUT
@@ -41,10 +40,7 @@ from verifier.checks.readings import Token
 from verifier.checks.units import metric_unit
 
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
-_ADDED = ("sum", "difference", "run", "rest")
 _RUNS = ("run", "mean", "rest")  # of every figure from the first operand to the second
-# A percentage added to an amount, taken off it, or taken out of an amount that includes it.
-_TAXES = ("plus_share", "minus_share", "ex_share")
 _PERCENTAGES = ("percentage", "change")  # results written with %
 _MAX_PAIRS = 40  # grounded answer figures tried as operands; bounds the pair search
 
@@ -65,24 +61,6 @@ class _Result:
 # How a figure was computed: (how, i, j) over the grounded figures, the operands' positions
 # (a run's first and last); results are built only for the figure that matches.
 _Entry = tuple[str, int, int]
-
-
-_UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/]+)")
-_SAME_UNIT = {"eur": "€", "euro": "€", "usd": "$", "dollar": "$", "dollars": "$"}
-_CURRENCIES = ("€", "$", "£", "chf")
-# A rate's unit after a figure: "kWh/m³", "€/kWh", "ct pro kWh".
-_PER_UNIT = re.compile(
-    r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/]+)[ \u00a0]*(?:/|\b(?:pro|je|per)\b)[ \u00a0]*"
-    r"([^\s\d.,;:!?()\[\]/]+)",
-    re.I,
-)
-
-
-def _unit(text: str, end: int) -> str:
-    """What stands right after a figure, as a unit: "€" for "€", "EUR" and "Euro"."""
-    m = _UNIT.match(text, end)
-    word = m.group(1).lower() if m else ""
-    return _SAME_UNIT.get(word, word)
 
 
 class Arithmetic:
@@ -211,7 +189,7 @@ class Arithmetic:
             listed = []
         exact = self._tables().get(x)
         hedged = _ABOUT.search(self.text, max(0, tok.start - 24), tok.start) is not None
-        half = self._half(tok, hedged) * float(scale) * (1 + 1e-9)  # and the floats' error
+        half = half_unit(self.text, tok, hedged) * float(scale) * (1 + 1e-9)  # floats' error
         percent = PERCENT_AFTER.match(self.text, tok.end) is not None
         lo = bisect_left(self._rounded, (float(x) - half,))
         near = takewhile(lambda e: e[0] <= float(x) + half, self._rounded[lo:])
@@ -221,7 +199,7 @@ class Arithmetic:
             how, i, j = entry
             if how in ("sum", "difference") and i in listed and j in listed:
                 continue  # two items of the list the total is the list's of
-            if how in _ADDED and v != float(x) and not hedged:
+            if how in ADDED and v != float(x) and not hedged:
                 continue  # a sum is exact unless a word says it is not
             if whole and how == "quotient" and not (self._divides(entry, x) or hedged):
                 continue  # a whole quotient is exact: 130 / 6 is no 22 (but "etwa 61" is 734 / 12)
@@ -230,27 +208,16 @@ class Arithmetic:
                 return Verdict("derived", r, res.excerpts, res.how, res.operands)
         return self._period(tok, float(x), half) or self._taxed(tok, float(x), half)
 
-    def _half(self, tok: Token, hedged: bool) -> float:
-        """How far the value may lie from the figure as written: half a unit of its last digit,
-        or where a word hedges it, a whole unit ("about 434" for 434,52) or half of its round
-        figure ("about 1,500" for 1.503)."""
-        r = tok.readings[0]
-        digits = re.sub(r"[^0-9]", "", self.text[tok.start : tok.end])
-        zeros = len(digits) - len(digits.rstrip("0")) if not r.places and digits.strip("0") else 0
-        if not hedged:
-            return 0.5 * 10.0**-r.places
-        return 0.5 * 10.0**zeros if zeros else 10.0**-r.places
-
     def _taxed(self, tok: Token, x: float, half: float) -> Verdict | None:
         """An amount with value added tax named but not its rate, added or taken off ("178,90 €
         netto, mit Mehrwertsteuer also rund 213 €"): an amount of the same unit in the
         sentence, and a usual rate."""
         before = self.text[max(0, tok.start - 60) : tok.start]
-        if not (TAX_NAMED.search(before) or TAX_NAMED.search(self._clause_after(tok))):
+        if not (TAX_NAMED.search(before) or TAX_NAMED.search(clause_after(self.text, tok))):
             return None
-        k, unit = self._sentence(tok.start), self._money(tok)
+        k, unit = self._sentence(tok.start), money(self.text, tok)
         for a, ta, va in self._vals:
-            if not unit or self._sentence(ta.start) != k or self._money(ta) != unit:
+            if not unit or self._sentence(ta.start) != k or money(self.text, ta) != unit:
                 continue
             for rate in TAX_RATES:
                 for how, v in (
@@ -265,17 +232,21 @@ class Arithmetic:
     def _holds(self, tok: Token, res: _Result, exact: bool) -> bool:
         """Whether the answer's words and the operands' places make res its derivation."""
         whole = not tok.readings[0].places
-        if res.how in _ADDED:
-            if not whole or (self._telling(tok) and res.least >= 100):
+        if res.how in ADDED:
+            if not whole or (telling(self.text, tok) and res.least >= 100):
                 return True  # a sum with cents, or 23.894 of 82.006 - 58.112, hardly by chance
-            if self._strongly_announced(tok):
+            if strongly_announced(self.text, tok):
                 return True  # "insgesamt", "Differenz", "=": anywhere in the answer
-            return self._announced(tok, res) and self._near_in_text(res, tok, False)
+            return announced(
+                self.text, tok, res.how, res.starts, res.operands
+            ) and self._near_in_text(res, tok, False)
         if not self._near_in_text(res, tok, exact):
             return False  # a rounded result matches too many pairs to look further afield
         if res.how == "mean":
             return self._averaged(tok) and self._one_list(tok, res)
-        return (not whole and res.how in ("share", *_TAXES)) or self._announced(tok, res)
+        return (not whole and res.how in ("share", *TAXES)) or announced(
+            self.text, tok, res.how, res.starts, res.operands
+        )
 
     def _one_list(self, tok: Token, res: _Result) -> bool:
         """Whether a mean's figures and its result are one line's, of one unit (or none): the
@@ -283,17 +254,10 @@ class Arithmetic:
         first, last = min(tok.start, *res.starts), max(tok.start, *res.starts)
         if "\n" in self.text[first:last]:
             return False
-        unit = _unit(self.text, tok.end)
+        unit = unit_after(self.text, tok.end)
         i, j = (k for k, (_, t, _) in enumerate(self._vals) if t.start in res.starts)
-        units = (_unit(self.text, t.end) for _, t, _ in self._vals[i : j + 1])
+        units = (unit_after(self.text, t.end) for _, t, _ in self._vals[i : j + 1])
         return all(u in ("", unit) or JOINER.fullmatch(u) for u in units)
-
-    def _telling(self, tok: Token) -> bool:
-        """Whether a whole figure has four digits or more, not ending in 00, and is no year
-        (23.894; not 1997, which is 2000 - 3 by chance)."""
-        digits = re.sub(r"[^0-9]", "", self.text[tok.start : tok.end])
-        year = len(digits) == 4 and 1800 <= int(digits) <= 2199
-        return len(digits) >= 4 and not digits.endswith("00") and not year
 
     def _averaged(self, tok: Token) -> bool:
         """Whether the figure's sentence names an average ("im Schnitt", "on average")."""
@@ -315,20 +279,12 @@ class Arithmetic:
             if (
                 times
                 and abs(float(a) * times - x) <= half
-                and _unit(self.text, ta.end) == _unit(self.text, tok.end)
+                and unit_after(self.text, ta.end) == unit_after(self.text, tok.end)
             ):
                 step = f"× {times:g}" if times >= 1 else f"÷ {1 / times:g}"
                 operands = (self.text[ta.start : ta.end], step)
                 return Verdict("derived", tok.readings[0], va.excerpts, "period", operands)
         return None
-
-    def _money(self, tok: Token) -> str:
-        """The currency written right after a figure or right before it, "" for none."""
-        after = _unit(self.text, tok.end)
-        if after in _CURRENCIES:
-            return after
-        before = self.text[max(0, tok.start - 4) : tok.start].rstrip(" \u00a0").lower()
-        return next((c for c in _CURRENCIES if before.endswith(c)), "")
 
     def _listed_before(self, tok: Token) -> list[int]:
         """The grounded figures enumerated right before the token in its sentence ("24 Rot,
@@ -373,68 +329,6 @@ class Arithmetic:
         reach = 1 if tok.readings[0].places or exact else 0
         return all(k - reach <= self._sentence(at) <= k for at in res.starts)
 
-    def _strongly_announced(self, tok: Token) -> bool:
-        """Whether a total's or a difference's own word stands by the figure."""
-        before = self.text[max(0, tok.start - 60) : tok.start]
-        return bool(STRONG.search(before) or STRONG.search(self._clause_after(tok)))
-
-    def _clause_after(self, tok: Token) -> str:
-        unit = PERCENT_AFTER.match(self.text, tok.end)  # "13.8 per cent" names no rate
-        start = unit.end() if unit else tok.end
-        after = self.text[start : start + 36]
-        return after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=36)]
-
     def _divides(self, entry: _Entry, x: Decimal) -> bool:
         _, i, j = entry
         return self._vals[i][0] == x * self._vals[j][0]
-
-    def _announced(self, tok: Token, res: _Result) -> bool:
-        """Whether a word or sign announces the arithmetic before the figure, or after it
-        within its clause ("9 above the reorder point", "15 weniger", "29,90 € pro Person");
-        for a product also a rate by an operand ("12 Beutel mit je 100", "$39.99 each")."""
-        after = self._clause_after(tok)
-        before = self.text[max(0, tok.start - 60) : tok.start]
-        if res.how in (*_ADDED, "change"):  # "ein Plus von 23 %"
-            return bool(
-                ANNOUNCED.search(before) or ANNOUNCED.search(after) or COMPARED.search(after)
-            )
-        if TIMES.search(before) or TIMES.search(after):
-            return True
-        if res.how in ("share", *_TAXES) and any(
-            rx.search(text) for rx in (TAXED, SHARE_OF) for text in (before, after)
-        ):
-            return True  # "davon", "of that", "abzüglich 10 % Rabatt", "brutto"
-        if (tok.readings[0].places or res.how == "quotient") and (
-            RATE.search(before) or RATE.search(after)
-        ):
-            return True  # "29,90 € pro Person", "rund 465 € pro Tag"
-        if res.how == "percentage":
-            return self._ratio(res)
-        return res.how == "product" and (
-            any(RATE_BEFORE.search(self.text, max(0, at - 12), at) for at in res.starts)
-            or self._units_multiply(tok, res)
-            or any(RATE.search(self.text, end, end + 12) for end in self._ends(res))
-        )
-
-    def _ends(self, res: _Result) -> list[int]:
-        return [at + len(text) for at, text in zip(res.starts, res.operands, strict=True)]
-
-    def _ratio(self, res: _Result) -> bool:
-        """Whether two figures of one unit, or "x von y", make the percentage ("10 g of salt to
-        500 g of flour is 2%", "70,81 von 612,40 m²"): doctors and nurses make none."""
-        (first, a), (second, b) = sorted(zip(res.starts, res.operands, strict=True))
-        unit = _unit(self.text, first + len(a))
-        if unit and unit not in ("%",) and not JOINER.fullmatch(unit):
-            if unit == _unit(self.text, second + len(b)):
-                return True
-        return RATIO_JOIN.fullmatch(self.text, first + len(a), second) is not None
-
-    def _units_multiply(self, tok: Token, res: _Result) -> bool:
-        """Whether the units say the product: 1.526,6 m³ at 10,3 kWh/m³ is so many kWh."""
-        ends = self._ends(res)
-        result = _unit(self.text, tok.end)
-        for end, other in ((ends[0], ends[1]), (ends[1], ends[0])):
-            rate = _PER_UNIT.match(self.text, end)
-            if rate and rate[1].lower() == result and rate[2].lower() == _unit(self.text, other):
-                return True
-        return False

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from verifier.checks.readings import Token
+
 # Words and signs that announce a sum or a difference of figures the answer gave, before the
 # result or after it in its clause ("insgesamt 129,95 €", "es fehlen also 15", "ein Plus von").
 ANNOUNCED = re.compile(
@@ -63,3 +65,119 @@ TAX_RATES = (19, 7, 20)
 SHARE_OF = re.compile(r"\b(?:davon|of that|of which|of it|of this|thereof)\b", re.I)
 # Between the two figures of a ratio: "70,81 von 612,40 m²", "10 g of salt to 500 g".
 RATIO_JOIN = re.compile(r"[ \u00a0]*(?:[^\W\d_]+|[€$£])?\s+(?:von|of|out of)\s+", re.I)
+
+# Derivations by kind, as arithmetic.py names them.
+ADDED = ("sum", "difference", "run", "rest")
+TAXES = ("plus_share", "minus_share", "ex_share")  # a percentage added, taken off or out
+
+_UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/]+)")
+_SAME_UNIT = {"eur": "€", "euro": "€", "usd": "$", "dollar": "$", "dollars": "$"}
+_CURRENCIES = ("€", "$", "£", "chf")
+# A rate's unit after a figure: "kWh/m³", "€/kWh", "ct pro kWh".
+_PER_UNIT = re.compile(
+    r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/]+)[ \u00a0]*(?:/|\b(?:pro|je|per)\b)[ \u00a0]*"
+    r"([^\s\d.,;:!?()\[\]/]+)",
+    re.I,
+)
+_NOT_DIGIT = re.compile(r"[^0-9]")
+
+
+def unit_after(text: str, end: int) -> str:
+    """What stands right after a figure, as a unit: "€" for "€", "EUR" and "Euro"."""
+    m = _UNIT.match(text, end)
+    word = m.group(1).lower() if m else ""
+    return _SAME_UNIT.get(word, word)
+
+
+def money(text: str, tok: Token) -> str:
+    """The currency written right after a figure or right before it, "" for none."""
+    after = unit_after(text, tok.end)
+    if after in _CURRENCIES:
+        return after
+    before = text[max(0, tok.start - 4) : tok.start].rstrip(" \u00a0").lower()
+    return next((c for c in _CURRENCIES if before.endswith(c)), "")
+
+
+def half_unit(text: str, tok: Token, hedged: bool) -> float:
+    """How far the value may lie from the figure as written: half a unit of its last digit,
+    or where a word hedges it, a whole unit ("about 434" for 434,52) or half of its round
+    figure ("about 1,500" for 1.503)."""
+    r = tok.readings[0]
+    digits = _NOT_DIGIT.sub("", text[tok.start : tok.end])
+    zeros = len(digits) - len(digits.rstrip("0")) if not r.places and digits.strip("0") else 0
+    if not hedged:
+        return 0.5 * 10.0**-r.places
+    return 0.5 * 10.0**zeros if zeros else 10.0**-r.places
+
+
+def telling(text: str, tok: Token) -> bool:
+    """Whether a whole figure has four digits or more, not ending in 00, and is no year
+    (23.894; not 1997, which is 2000 - 3 by chance)."""
+    digits = _NOT_DIGIT.sub("", text[tok.start : tok.end])
+    year = len(digits) == 4 and 1800 <= int(digits) <= 2199
+    return len(digits) >= 4 and not digits.endswith("00") and not year
+
+
+def clause_after(text: str, tok: Token) -> str:
+    """The figure's clause after it, up to 36 characters, past a percent sign."""
+    unit = PERCENT_AFTER.match(text, tok.end)  # "13.8 per cent" names no rate
+    start = unit.end() if unit else tok.end
+    after = text[start : start + 36]
+    return after[: min((i for c in ".;!?" if (i := after.find(c)) >= 0), default=36)]
+
+
+def strongly_announced(text: str, tok: Token) -> bool:
+    """Whether a total's or a difference's own word stands by the figure."""
+    before = text[max(0, tok.start - 60) : tok.start]
+    return bool(STRONG.search(before) or STRONG.search(clause_after(text, tok)))
+
+
+def announced(
+    text: str, tok: Token, how: str, starts: tuple[int, int], operands: tuple[str, str]
+) -> bool:
+    """Whether a word or sign announces the arithmetic before the figure, or after it
+    within its clause ("9 above the reorder point", "15 weniger", "29,90 € pro Person");
+    for a product also a rate by an operand ("12 Beutel mit je 100", "$39.99 each")."""
+    after = clause_after(text, tok)
+    before = text[max(0, tok.start - 60) : tok.start]
+    if how in (*ADDED, "change"):  # "ein Plus von 23 %"
+        return bool(ANNOUNCED.search(before) or ANNOUNCED.search(after) or COMPARED.search(after))
+    if TIMES.search(before) or TIMES.search(after):
+        return True
+    if how in ("share", *TAXES) and any(
+        rx.search(part) for rx in (TAXED, SHARE_OF) for part in (before, after)
+    ):
+        return True  # "davon", "of that", "abzüglich 10 % Rabatt", "brutto"
+    if (tok.readings[0].places or how == "quotient") and (
+        RATE.search(before) or RATE.search(after)
+    ):
+        return True  # "29,90 € pro Person", "rund 465 € pro Tag"
+    ends = [at + len(written) for at, written in zip(starts, operands, strict=True)]
+    if how == "percentage":
+        return _ratio(text, starts, ends)
+    return how == "product" and (
+        any(RATE_BEFORE.search(text, max(0, at - 12), at) for at in starts)
+        or _units_multiply(text, tok, ends)
+        or any(RATE.search(text, end, end + 12) for end in ends)
+    )
+
+
+def _ratio(text: str, starts: tuple[int, int], ends: list[int]) -> bool:
+    """Whether two figures of one unit, or "x von y", make the percentage ("10 g of salt to
+    500 g of flour is 2%", "70,81 von 612,40 m²"): doctors and nurses make none."""
+    (_, first_end), (second, second_end) = sorted(zip(starts, ends, strict=True))
+    unit = unit_after(text, first_end)
+    if unit and unit != "%" and not JOINER.fullmatch(unit):
+        if unit == unit_after(text, second_end):
+            return True
+    return RATIO_JOIN.fullmatch(text, first_end, second) is not None
+
+
+def _units_multiply(text: str, tok: Token, ends: list[int]) -> bool:
+    """Whether the units say the product: 1.526,6 m³ at 10,3 kWh/m³ is so many kWh."""
+    result = unit_after(text, tok.end)
+    for end, other in ((ends[0], ends[1]), (ends[1], ends[0])):
+        rate = _PER_UNIT.match(text, end)
+        if rate and rate[1].lower() == result and rate[2].lower() == unit_after(text, other):
+            return True
+    return False

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from verifier.checks.bindwords import around, meets, words_of
 from verifier.checks.grounding import Verdict
 from verifier.checks.models import NumberFinding
 from verifier.checks.numparse import day_clock, tokenize_lines
@@ -27,9 +28,7 @@ _SEPARATOR = re.compile(r"[\s|:\-]*")
 _LABEL_LINE = re.compile(
     r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([^\W\d_][^:|\n]{0,40}?)(?:\*\*)?[ \t]*:[ \t]*(?=\S)"
 )
-_WORD = re.compile(r"[^\W\d_]{4,}")
 _NOT_DIGIT = re.compile(r"[^0-9]+")
-_CLAUSE_END = re.compile(r"[.;!?](?=\s)|\n")
 # What another line must hold to have a value of the figure's kind: a date, an amount with
 # decimals, a whole number of two digits or more (not a part of a date or a time).
 _RIVAL = {
@@ -51,45 +50,6 @@ _TOTAL = re.compile(
 )
 _MAX_LINES = 200  # structured lines of one excerpt looked at, within its first characters
 _MAX_READ = 8192
-# Words that name no row and no field, inflected ("Monaten"; "Rechnungsbetrag" is
-# "brutto"), and words that name nothing.
-_PLAIN = (
-    "gesamt summe total insgesamt zusammen datum date betrag amount preis price kosten cost "
-    "stand nummer number anzahl menge stück euro dollar jahr year monat month woche week tage "
-    "days stunden hours time zeit wert value brutto netto gross "
-    "eine einen einem einer eines dein deine deinen deinem deiner ihre ihren ihrem unser "
-    "unsere wurde wurden sind waren hatte hatten haben habt hast also noch davon dazu dass "
-    "with from that this have were your their about after before which there then than "
-    "bitte laut".split()
-)
-_PLAIN_SET = frozenset(_PLAIN)
-# What ends the words that speak of a figure after it: "339,60 € Fahrpreis und 22,00 €",
-# "Netflix ($15.49), Spotify Duo ($16.99)".
-_SEPARATOR_WORD = re.compile(r"[,;(]|\b(?:und|and|sowie|plus|bzw|or|oder)\b", re.I)
-_MIN_SHARED = 5  # letters two words must share to be one (Besucher, Besuchern)
-
-
-def _words(text: str) -> set[str]:
-    """The words of a text that may name a row or a field, lower-cased."""
-    out = set()
-    for w in _WORD.findall(text):
-        low = w.lower()
-        # Plain also with up to two letters more ("monaten", "preise").
-        if low not in _PLAIN_SET and low[:-1] not in _PLAIN_SET and low[:-2] not in _PLAIN_SET:
-            out.add(low)
-    return out
-
-
-def _related(a: str, b: str, compound: bool) -> bool:
-    """Whether two words are one, inflected ("besucher", "besuchern") or, if compound, one
-    ends the other ("steuer", "jahressteuer")."""
-    if a == b:
-        return True
-    short, long = sorted((a, b), key=len)
-    if len(short) < _MIN_SHARED:
-        return False
-    stem = short[: max(_MIN_SHARED, len(short) - 2)]
-    return long.startswith(stem) or (compound and long.endswith(short))
 
 
 @dataclass(slots=True)
@@ -131,7 +91,7 @@ def _structure(text: str) -> _Excerpt:
             if not _PIPE_ROW.fullmatch(raw):
                 header = []
             elif not _SEPARATOR.fullmatch(raw):
-                header = [_words(cell) for cell in raw.split("|")]  # a header: words only
+                header = [words_of(cell) for cell in raw.split("|")]  # a header: words only
             continue
         if _PIPE_ROW.fullmatch(raw):
             cells = [start] + [start + m.end() for m in re.finditer(r"\|", raw)]
@@ -152,7 +112,7 @@ def _structure(text: str) -> _Excerpt:
 def _row(ex: _Excerpt, line: _Line) -> set[str]:
     """The words of a table row or receipt line, read once."""
     if line.row is None:
-        line.row = _words(ex.text[line.start : line.end])
+        line.row = words_of(ex.text[line.start : line.end])
     return line.row
 
 
@@ -172,7 +132,7 @@ def _labels(raw: str, start: int, label: str) -> list[tuple[int, set[str]]]:
     figures, each named by the line's label and the words just before its first figure
     ("Sollzins (gebunden): 4,29 %, effektiver Jahreszins: 4,38 %"; "Einnahmen 2025: 6.940,00 €
     (Beiträge 5.330,00 €, Spenden 400,00 €)")."""
-    line_label = _words(label)
+    line_label = words_of(label)
     # Brackets without figures are words of the part they stand in: "Sollzins (gebunden)".
     plain = _WORDY_BRACKET.sub(lambda m: " " * len(m.group()), raw)
     out: list[tuple[int, set[str]]] = []
@@ -180,7 +140,7 @@ def _labels(raw: str, start: int, label: str) -> list[tuple[int, set[str]]]:
         first = re.search(r"[0-9]", part.group())
         if first:
             name = _NAME_BEFORE.search(part.group(), 0, first.start())
-            words = _words(name.group()) if name else set()
+            words = words_of(name.group()) if name else set()
             out.append((start + part.start(), line_label | words))
     return out
 
@@ -243,8 +203,8 @@ class Binding:
         own_field: set[str] = set().union(
             *(_field(ex.text, line, at) for line, at in holders if line.label)
         )
-        rows = bool(own_row) and not _meets(around, own_row)
-        fields = bool(own_field) and not _meets(around, own_field)
+        rows = bool(own_row) and not meets(around, own_row)
+        fields = bool(own_field) and not meets(around, own_field)
         if not (rows or fields):
             return None
         own = own_row | own_field
@@ -255,15 +215,15 @@ class Binding:
             if not mine:
                 if not rival.search(ex.text, line.start, line.end):
                     continue  # a line with no figure of the kind has no value to confuse
-                named |= _meets(around, _row(ex, line) & _unique(ex), False) if rows else set()
+                named |= meets(around, _row(ex, line) & _unique(ex), False) if rows else set()
             if line.label and fields:  # another label, of a field with a value of the kind
                 held = [_field(ex.text, line, at) for at in mine]
                 parts = _fields(ex.text, line)
                 for k, (start, words) in enumerate(parts):
                     end = parts[k + 1][0] if k + 1 < len(parts) else line.end
                     if words not in held and rival.search(ex.text, start, end):
-                        named |= _meets(around, words, False)
-        named = {w for w in named if not _meets({w}, own)}
+                        named |= meets(around, words, False)
+        named = {w for w in named if not meets({w}, own)}
         if not named:
             return None
         first = holders[0][0]
@@ -283,13 +243,6 @@ class Binding:
         return out
 
 
-def _meets(words: set[str], others: set[str], compound: bool = True) -> set[str]:
-    """The words that are one of others, inflected or (if compound) in a compound. A figure's
-    own line is met loosely, another line only by its words inflected: "Flächenanteil" is no
-    "Anteil" of another line."""
-    return {w for w in words if any(_related(w, o, compound) for o in others)}
-
-
 def _digits_of(key: Key) -> list[str]:
     """Digit strings a line must hold to hold key: a number's own (three or more, or two with
     decimals: small whole numbers stand on too many lines), a date's day and the year's last
@@ -302,36 +255,14 @@ def _digits_of(key: Key) -> list[str]:
     return []
 
 
-def _around(text: str, tokens: Sequence[Token], k: int) -> list[str]:
-    """The answer's words that speak of token k: in its clause, between the figures before and
-    after it, the ones nearer to it than to them."""
-    tok = tokens[k]
-    lo = tokens[k - 1].end if k else 0
-    hi = tokens[k + 1].start if k + 1 < len(tokens) else len(text)
-    cut = max((m.end() for m in _CLAUSE_END.finditer(text, lo, tok.start)), default=lo)
-    stop = _CLAUSE_END.search(text, tok.end, hi)
-    end = stop.start() if stop else hi
-    words = []
-    for m in _WORD.finditer(text, cut, end):
-        if m.end() <= tok.start:
-            if _SEPARATOR_WORD.search(text, m.end(), tok.start):
-                continue  # another item's ("339,60 € Fahrpreis und 22,00 €")
-            if not k or cut > lo or tok.start - m.end() < m.start() - lo:
-                words.append(m.group())  # nearer to this figure than to the one before
-        elif not _SEPARATOR_WORD.search(text, tok.end, m.start()):
-            if stop or k + 1 == len(tokens) or m.start() - tok.end < hi - m.end():
-                words.append(m.group())
-    return words
-
-
 def wrong_line_finding(
     binding: Binding, tokens: Sequence[Token], k: int, v: Verdict
 ) -> NumberFinding | None:
     """The finding for token k (of the answer's tokens in order) where the words around it
     tie its grounded figure to another line of a table or list; None where they do not."""
     text = binding.text
-    words = _around(text, tokens, k)
-    found = binding.wrong_line(v, _words(" ".join(words)))
+    words = around(text, tokens, k)
+    found = binding.wrong_line(v, words_of(" ".join(words)))
     if found is None:
         return None
     n, line, low = found

@@ -1,0 +1,81 @@
+"""The words that tie a figure to a row or field, on either side: the answer's words around
+a figure, and the comparison of words that may be one inflected or compounded ("Besucher" and
+"Besuchern", "Steuer" and "Jahressteuer"). binding.py compares them line by line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from verifier.checks.readings import Token
+
+WORD = re.compile(r"[^\W\d_]{4,}")
+_CLAUSE_END = re.compile(r"[.;!?](?=\s)|\n")
+# Words that name no row and no field, inflected ("Monaten"; "Rechnungsbetrag" is
+# "brutto"), and words that name nothing.
+_PLAIN = frozenset(
+    "gesamt summe total insgesamt zusammen datum date betrag amount preis price kosten cost "
+    "stand nummer number anzahl menge stück euro dollar jahr year monat month woche week tage "
+    "days stunden hours time zeit wert value brutto netto gross "
+    "eine einen einem einer eines dein deine deinen deinem deiner ihre ihren ihrem unser "
+    "unsere wurde wurden sind waren hatte hatten haben habt hast also noch davon dazu dass "
+    "with from that this have were your their about after before which there then than "
+    "bitte laut".split()
+)
+
+# What ends the words that speak of a figure after it: "339,60 € Fahrpreis und 22,00 €",
+# "Netflix ($15.49), Spotify Duo ($16.99)".
+_SEPARATOR_WORD = re.compile(r"[,;(]|\b(?:und|and|sowie|plus|bzw|or|oder)\b", re.I)
+_MIN_SHARED = 5  # letters two words must share to be one (Besucher, Besuchern)
+
+
+def words_of(text: str) -> set[str]:
+    """The words of a text that may name a row or a field, lower-cased."""
+    out = set()
+    for w in WORD.findall(text):
+        low = w.lower()
+        # Plain also with up to two letters more ("monaten", "preise").
+        if low not in _PLAIN and low[:-1] not in _PLAIN and low[:-2] not in _PLAIN:
+            out.add(low)
+    return out
+
+
+def _related(a: str, b: str, compound: bool) -> bool:
+    """Whether two words are one, inflected ("besucher", "besuchern") or, if compound, one
+    ends the other ("steuer", "jahressteuer")."""
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    if len(short) < _MIN_SHARED:
+        return False
+    stem = short[: max(_MIN_SHARED, len(short) - 2)]
+    return long.startswith(stem) or (compound and long.endswith(short))
+
+
+def meets(words: set[str], others: set[str], compound: bool = True) -> set[str]:
+    """The words that are one of others, inflected or (if compound) in a compound. A figure's
+    own line is met loosely, another line only by its words inflected: "Flächenanteil" is no
+    "Anteil" of another line."""
+    return {w for w in words if any(_related(w, o, compound) for o in others)}
+
+
+def around(text: str, tokens: Sequence[Token], k: int) -> list[str]:
+    """The answer's words that speak of token k: in its clause, between the figures before and
+    after it, the ones nearer to it than to them."""
+    tok = tokens[k]
+    lo = tokens[k - 1].end if k else 0
+    hi = tokens[k + 1].start if k + 1 < len(tokens) else len(text)
+    cut = max((m.end() for m in _CLAUSE_END.finditer(text, lo, tok.start)), default=lo)
+    stop = _CLAUSE_END.search(text, tok.end, hi)
+    end = stop.start() if stop else hi
+    words = []
+    for m in WORD.finditer(text, cut, end):
+        if m.end() <= tok.start:
+            if _SEPARATOR_WORD.search(text, m.end(), tok.start):
+                continue  # another item's ("339,60 € Fahrpreis und 22,00 €")
+            if not k or cut > lo or tok.start - m.end() < m.start() - lo:
+                words.append(m.group())  # nearer to this figure than to the one before
+        elif not _SEPARATOR_WORD.search(text, tok.end, m.start()):
+            if stop or k + 1 == len(tokens) or m.start() - tok.end < hi - m.end():
+                words.append(m.group())
+    return words
