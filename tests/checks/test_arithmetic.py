@@ -314,3 +314,28 @@ def test_wrong_results_and_years_near_their_operands_stay_ungrounded(
     answer: str, excerpt: str, result: str
 ) -> None:
     assert statuses(answer, excerpt)[result] == "ungrounded"
+
+
+RECIPE = "Sauerteigbrot (1 Laib): 500 g Weizenmehl, 350 ml Wasser, 100 g Anstellgut, 10 g Salz"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # Blind probes: a recipe doubled or halved, a dose taken twice. Metric quantities only,
+        # in any size of their unit, and exact.
+        ("Für zwei Laibe verdoppelst du alles: 1 kg Mehl, 700 ml Wasser [1].", RECIPE, "700",
+         "derived"),
+        ("Für zwei Laibe verdoppelst du alles: 1 kg Mehl, 750 ml Wasser [1].", RECIPE, "750",
+         "ungrounded"),
+        ("Für die halbe Menge: 50 g Anstellgut und 0,25 kg Mehl [1].", RECIPE, "0,25", "derived"),
+        ("Sie nimmt 1000 mg zweimal täglich, also 2.000 mg am Tag [1].", "Metformin 1000 mg",
+         "2.000", "derived"),
+        # A bare number twice another is no scaling: doubled counts come about by chance.
+        ("Verdoppelt sind das 20 Brötchen [1].", "10 Brötchen, 500 g Mehl", "20", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_quantity_scaled_by_a_named_factor_is_derived(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.binding import Binding, wrong_line_finding
 from verifier.checks.columns import Columns
+from verifier.checks.factors import Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, SourceText
@@ -124,6 +125,10 @@ _DERIVATIONS = {
     "time_between": ('the time from "{a}" to "{b}"', "die Zeit von „{a}“ bis „{b}“"),
     "days_between": ('the days from "{a}" to "{b}"', "die Tage von „{a}“ bis „{b}“"),
     "date_after": ('"{b}" after "{a}"', "„{b}“ nach dem „{a}“"),
+    "scaled": (
+        'a quantity of the excerpts scaled as "{a}" says ({b})',
+        "eine Menge der Auszüge, skaliert wie „{a}“ sagt ({b})",
+    ),
     "period": (
         'the amount "{a}" for another period ({b})',
         "der Betrag „{a}“ für einen anderen Zeitraum ({b})",
@@ -288,7 +293,8 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
     columns = Columns(answer, [(e.n, e.checked_text) for e in excerpts])
-    results = _derived(answer, results, Spans(answer, src), columns)
+    derivers = (Spans(answer, src), columns, Factors(answer, src))
+    results = _derived(answer, results, derivers)
     binding = Binding(answer, [(e.n, e.checked_text) for e in excerpts])
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
     for tok, v in results:
@@ -307,7 +313,9 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
 
 
 def _derived(
-    answer: str, results: list[tuple[Token, Verdict | None]], spans: Spans, columns: Columns
+    answer: str,
+    results: list[tuple[Token, Verdict | None]],
+    derivers: tuple[Spans, Columns, Factors],
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what arithmetic derives for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
@@ -318,12 +326,18 @@ def _derived(
     for _ in range(2):
         done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v]
         arithmetic.learn(done)
+        spans, columns, factors = derivers
         spans.learn(done)
         fresh = False
         for k, (tok, _) in enumerate(results):
             if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
                 tries += 1
-                out[k] = arithmetic.derive(tok) or spans.derive(tok) or columns.derive(tok)
+                out[k] = (
+                    arithmetic.derive(tok)
+                    or spans.derive(tok)
+                    or columns.derive(tok)
+                    or factors.derive(tok)
+                )
                 fresh = fresh or out[k] is not None
         if not fresh:
             break
