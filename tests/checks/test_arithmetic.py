@@ -339,3 +339,26 @@ def test_a_quantity_scaled_by_a_named_factor_is_derived(
     answer: str, excerpt: str, result: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[result] == expected
+
+
+BON = (
+    "BIER PILS 20x0,5L          15,99 A\nPFAND                       3,10 A\n"
+    "SUMME EUR                  49,66"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # A blind probe: an amount with an excerpt amount taken off that the answer does not
+        # name. Exact amounts with cents only, with a word of taking off or adding on.
+        ("Ohne die 3,10 € Pfand waren es 46,56 € [1].", "46,56", "derived"),
+        ("Ohne die 3,10 € Pfand waren es 46,65 € [1].", "46,65", "ungrounded"),
+        ("Es gab 3,10 € Pfand und 46,56 € Waren [1].", "46,56", "ungrounded"),
+        ("Ohne die 3 € Pfand waren es 47 € [1].", "47", "ungrounded"),
+    ],
+)
+def test_an_amount_with_an_unnamed_excerpt_amount_taken_off_is_derived(
+    answer: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, BON)[result] == expected

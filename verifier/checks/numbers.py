@@ -29,6 +29,7 @@ from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
 from verifier.checks.spans import Spans
+from verifier.checks.unnamed import Unnamed
 from verifier.checks.weekdays import wrong_weekdays
 
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
@@ -128,6 +129,10 @@ _DERIVATIONS = {
     "scaled": (
         'a quantity of the excerpts scaled as "{a}" says ({b})',
         "eine Menge der Auszüge, skaliert wie „{a}“ sagt ({b})",
+    ),
+    "unnamed": (
+        '"{a}" with the amount {b} of the excerpts',
+        "„{a}“ mit dem Betrag {b} der Auszüge",
     ),
     "period": (
         'the amount "{a}" for another period ({b})',
@@ -293,7 +298,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
     columns = Columns(answer, [(e.n, e.checked_text) for e in excerpts])
-    derivers = (Spans(answer, src), columns, Factors(answer, src))
+    derivers = (Spans(answer, src), columns, Factors(answer, src), Unnamed(answer, src))
     results = _derived(answer, results, derivers)
     binding = Binding(answer, [(e.n, e.checked_text) for e in excerpts])
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
@@ -315,7 +320,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
 def _derived(
     answer: str,
     results: list[tuple[Token, Verdict | None]],
-    derivers: tuple[Spans, Columns, Factors],
+    derivers: tuple[Spans, Columns, Factors, Unnamed],
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what arithmetic derives for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
@@ -326,8 +331,9 @@ def _derived(
     for _ in range(2):
         done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v]
         arithmetic.learn(done)
-        spans, columns, factors = derivers
+        spans, columns, factors, unnamed = derivers
         spans.learn(done)
+        unnamed.learn(done)
         fresh = False
         for k, (tok, _) in enumerate(results):
             if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
@@ -337,6 +343,7 @@ def _derived(
                     or spans.derive(tok)
                     or columns.derive(tok)
                     or factors.derive(tok)
+                    or unnamed.derive(tok)
                 )
                 fresh = fresh or out[k] is not None
         if not fresh:
