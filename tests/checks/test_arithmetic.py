@@ -362,3 +362,24 @@ def test_an_amount_with_an_unnamed_excerpt_amount_taken_off_is_derived(
     answer: str, result: str, expected: str
 ) -> None:
     assert statuses(answer, BON)[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # A sixth blind probe: VAT on an offer's net amount the answer does not name, a
+        # discount written "15-%", the share itself.
+        ("Inklusive 19 % MwSt. kostet das Angebot 2.951,20 € [1].",
+         "Nettobetrag: 2.480,00 €\nzzgl. 19 % MwSt.", "2.951,20", "derived"),
+        ("Inklusive 19 % MwSt. kostet das Angebot 2.915,20 € [1].",
+         "Nettobetrag: 2.480,00 €\nzzgl. 19 % MwSt.", "2.915,20", "ungrounded"),
+        ("Die Mehrwertsteuer von 19 % beträgt 471,20 € [1].",
+         "Nettobetrag: 2.480,00 €\nzzgl. 19 % MwSt.", "471,20", "derived"),
+        ("Mit dem 15-%-Gutschein kostet er 245,65 € statt 289,00 € [1].",
+         "15 % Rabatt; Rasenmäher: 289,00 €", "245,65", "derived"),
+    ],
+)  # fmt: skip
+def test_taxes_and_discounts_on_unnamed_amounts(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected

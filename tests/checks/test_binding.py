@@ -110,6 +110,10 @@ def test_receipt_lines_labels_on_one_line_and_totals(
         ("Du bist vom 18. bis 25. September 2026 in Lissabon [2].",
          ("Hinflug: Fr 18.09.2026, München – Lissabon 09:05\nRückflug: Fr 25.09.2026, 10:00",
           "Hotel Alfama: Check-in 18.09.2026, Check-out 25.09.2026"), "25. September 2026"),
+        # A sixth probe: a model name's digits (GB172) make no field of their own.
+        ("The Buderus boiler was installed in 2014 and serviced on 19 Sep 2025 [1].",
+         ("Wartungsprotokoll Heizung: Buderus Gastherme GB172, eingebaut 2014, letzte Wartung "
+          "19.09.2025",), "2014"),
         ("Der Kredit läuft 60 Monate mit einer Monatsrate von 333,85 € [1].",
          ("Laufzeit: 60 Monate, Monatsraten ab Juni\nMonatliche Rate: 333,85 €",), "333,85"),
     ],

@@ -75,3 +75,11 @@ def test_a_term_of_months_takes_no_date_of_another_row() -> None:
     table = "| FitX | 31.08.2026 | 3 Monate |\n| Zeit Digital | 30.06.2026 | 6 Wochen |"
     found = statuses("Der FitX-Vertrag läuft bis 30.09.2026, Kündigungsfrist 3 Monate.", table)
     assert found["30.09.2026"] == "ungrounded"
+
+
+def test_a_count_of_days_may_count_both_ends() -> None:
+    course = "Beginn: 09.03.2026\nEnde: 15.03.2026"
+    answer = "The course lasts {} days, from March 9 to March 15, 2026 [1]."
+    assert statuses(answer.format(7), course)["7"] == "derived"
+    assert statuses(answer.format(6), course)["6"] == "derived"
+    assert statuses(answer.format(8), course)["8"] == "ungrounded"

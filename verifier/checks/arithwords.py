@@ -43,7 +43,7 @@ TIMES = re.compile(
 )
 RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
 RATE_BEFORE = re.compile(r"(?:\b(?:je|pro|per|jeweils)|à)[ \t\u00a0]*\Z", re.I)
-PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
+PERCENT_AFTER = re.compile(r"(?:[ \u00a0\u202f]|-(?=%))?(?:%|prozent\b|percent\b|per cent\b)", re.I)
 # An average of figures the answer lists ("im Schnitt 69 (72, 68, 70 und 66)").
 AVERAGE = re.compile(
     r"\b(?:(?:im|als)\s+(?:schnitt|mittel)|durchschnitt\w*|mittelwert\w*|average\w*|avg|mean)\b",

@@ -37,11 +37,13 @@ _RIVAL = {
     ),
     "c": re.compile(r"\d[.,]\d{2}(?!\d)"),
     "n": re.compile(
-        r"(?<![0-9.,:/])(?:[0-9]{1,3}(?:[.,'][0-9]{3})+|[0-9]{2,})(?![0-9]|[.,:/][0-9])"
+        r"(?<![0-9.,:/]|[^\W\d_])(?:[0-9]{1,3}(?:[.,'][0-9]{3})+|[0-9]{2,})(?![0-9]|[.,:/][0-9])"
     ),
 }
 # A receipt's line: an item's words, two spaces or more, then its figures.
 _ALIGNED = re.compile(r"[ \t]*[^\W\d_][^\n]*?\S[ \t]{2,}[-+]?[0-9]")
+# A figure's first digit, not a digit glued to letters (a model name such as GB172).
+_FIGURE_START = re.compile(r"(?<![^\W\d_])[0-9]")
 _WORDY_BRACKET = re.compile(r"\([^()0-9\n]*\)")
 _PART = re.compile(r"(?:[^,;(]|,(?!\s))+")  # a decimal comma parts nothing
 _NAME_BEFORE = re.compile(r"(?:[^\W\d_]+[ \t]*){1,3}[:=]?[ \t]*(?:[€$£][ \t]*)?\Z")
@@ -137,7 +139,7 @@ def _labels(raw: str, start: int, label: str) -> list[tuple[int, set[str]]]:
     plain = _WORDY_BRACKET.sub(lambda m: " " * len(m.group()), raw)
     out: list[tuple[int, set[str]]] = []
     for part in _PART.finditer(plain):
-        first = re.search(r"[0-9]", part.group())
+        first = _FIGURE_START.search(part.group())
         if first:
             name = _NAME_BEFORE.search(part.group(), 0, first.start())
             words = words_of(name.group()) if name else set()

@@ -38,7 +38,9 @@ _HEDGES = {
     "near_down": re.compile(r"\b(?:almost|nearly|just shy of|knapp|fast|nahezu)" + _CURRENCY, re.I),
 }
 ABOUT = _HEDGES["about"]  # "rund", "etwa", "about" before a figure
-_PERCENT_AFTER = re.compile(r"[ \u00a0\u202f]?(?:%|prozent\b|percent\b|per cent\b)", re.I)
+_PERCENT_AFTER = re.compile(
+    r"(?:[ \u00a0\u202f]|-(?=%))?(?:%|prozent\b|percent\b|per cent\b)", re.I
+)
 # A day of the month named alone: "am 14.", "bis zum 3.", "on the 14th", "the 3rd".
 _DAY_SUFFIX = re.compile(r"(?:st|nd|rd|th)\b|\.(?![0-9])")
 _DAY_BEFORE = re.compile(

@@ -134,6 +134,10 @@ _DERIVATIONS = {
         '"{a}" with the amount {b} of the excerpts',
         "„{a}“ mit dem Betrag {b} der Auszüge",
     ),
+    "unnamed_share": (
+        "{a} with the amount {b} of the excerpts",
+        "{a} mit dem Betrag {b} der Auszüge",
+    ),
     "period": (
         'the amount "{a}" for another period ({b})',
         "der Betrag „{a}“ für einen anderen Zeitraum ({b})",

@@ -25,7 +25,7 @@ _PERIOD = re.compile(
     r"|(monat|monate|monaten|month|months)|(jahr|jahre|jahren|year|years))\b",
     re.I,
 )
-_DAY_S = 86400
+_BETWEEN = re.compile(r"\b(?:zwischen|between)\b", re.I)
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 
 
@@ -130,7 +130,12 @@ class Spans:
         dated = [(t, v) for t, v in near if v.reading.key[0] in ("d", "dm")]
         for i, (ta, va) in enumerate(dated):
             for tb, vb in dated[i + 1 :]:
-                if days in self._days_between(va.reading, vb.reading):
+                # Counted with both ends too: "7 days, from March 9 to March 15"; but "between"
+                # two days counts the days from one to the other.
+                spans = self._days_between(va.reading, vb.reading)
+                opens = self._starts[max(self._sentence(ta.start), 0)] if self._starts else 0
+                both_ends = unit == "days" and not _BETWEEN.search(self.text, opens, tb.start)
+                if days in spans or (both_ends and days - 1 in spans):
                     return self._verdict(tok.readings[0], "days_between", (ta, va), (tb, vb))
         return None
 
