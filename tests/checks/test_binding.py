@@ -22,6 +22,13 @@ WINES = (
     "| C2 | Catena Zapata Adrianna | 2019 | $140.00 |\n"
 )
 
+CELLAR = (
+    "Weinkeller – Bestand (Stand 01.02.2026)\nWein | Jahrgang | Flaschen | Regal\n"
+    "Riesling Kabinett, Weingut Dönnhoff | 2021 | 7 | A2\n"
+    "Spätburgunder, Weingut Huber | 2019 | 4 | B1\n"
+    "Silvaner trocken, Juliusspital | 2022 | 11 | A1"
+)
+
 
 def statuses(answer: str, *excerpts: str) -> dict[str, str]:
     sources = [SourceText(n, text) for n, text in enumerate(excerpts, start=1)]
@@ -42,6 +49,11 @@ def statuses(answer: str, *excerpts: str) -> dict[str, str]:
         ("The Catena Zapata Adrianna cost $189.00 [1].", WINES, "189.00", "wrong_line"),
         ("The Catena Zapata Adrianna cost $140.00 [1].", WINES, "140.00", "grounded"),
         ("The Vega Sicilia cost $189.00 and the Catena $140.00 [1].", WINES, "140.00",
+         "grounded"),
+        # A sixth probe: a small count from another row of an inventory.
+        ("You still have 7 bottles of the Juliusspital Silvaner [1].", CELLAR, "7",
+         "wrong_line"),
+        ("You still have 11 bottles of the Juliusspital Silvaner [1].", CELLAR, "11",
          "grounded"),
     ],
 )  # fmt: skip

@@ -52,6 +52,8 @@ _TOTAL = re.compile(
 )
 _MAX_LINES = 200  # structured lines of one excerpt looked at, within its first characters
 _MAX_READ = 8192
+_MIN_WHOLE = 1  # digits a whole number needs to be looked up
+_MAX_LABEL_WORDS = 4
 
 
 @dataclass(slots=True)
@@ -102,7 +104,8 @@ def _structure(text: str) -> _Excerpt:
             continue
         header = []
         label = _LABEL_LINE.match(raw)
-        if label:
+        # A label names a field in a few words; a sentence before a colon is prose.
+        if label and len(label.group(1).split()) <= _MAX_LABEL_WORDS:
             lines.append(_Line(start, end, digits, set(), None, label.group(1)))
         elif _ALIGNED.match(raw):  # a receipt's line: its item, then its amount
             lines.append(_Line(start, end, digits, None, [], ""))
@@ -246,12 +249,12 @@ class Binding:
 
 
 def _digits_of(key: Key) -> list[str]:
-    """Digit strings a line must hold to hold key: a number's own (three or more, or two with
-    decimals: small whole numbers stand on too many lines), a date's day and the year's last
-    two."""
+    """Digit strings a line must hold to hold key: a number's own digits (two or more with
+    decimals), a date's day and the year's last two. A small whole number is looked up too: it
+    is checked only where no line of prose holds its digits."""
     if key[0] == "n" and isinstance(key[1], str):
         core = key[1].replace(".", "").strip("0")
-        return [core] if len(core) >= (2 if "." in key[1] else 3) else []
+        return [core] if len(core) >= (2 if "." in key[1] else _MIN_WHOLE) else []
     if key[0] == "d":
         return [str(key[3]), str(key[1])[-2:]]
     return []
