@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from verifier.checks.models import SourceText
@@ -147,3 +149,44 @@ def test_a_wrong_line_is_a_reason_that_names_both_lines() -> None:
         '"7.912" stands in excerpt [1] on the line "- Seitenaufrufe: 7.912", which is not the '
         'one of "Besucher".'
     )
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure"),
+    [
+        # Found by a review: a receipt's total repeated on a payment line, prose laid out
+        # with wide spaces, comparisons, a word of four letters.
+        ("The yogurt and the cold brew came to $12.48 [1].",
+         "GREEK YOGURT 32OZ            5.49\nCOLD BREW CONCENTRATE        6.99\n"
+         "SUBTOTAL                    12.48\nBALANCE DUE                 12.48", "12.48"),
+        ("Bananen, Milch und Butter kosteten zusammen 5,47 € [1].",
+         "BANANEN              1,87\nMILCH                1,29\nBUTTER               2,31\n"
+         "GEG. EC-KARTE EUR    5,47", "5,47"),
+        ("Die Grundsteuer beträgt vierteljährlich 103,20 € [1].",
+         "Die Grundsteuer für 2026 beträgt  412,80 EUR und ist in vier\n"
+         "Raten  zu je  103,20 EUR fällig, jeweils zum 15.02.", "103,20"),
+        ("Die Heizkosten lagen mit 812,40 € über den Stromkosten [1].",
+         "| Heizung | 812,40 € |\n| Strom | 640,10 € |", "812,40"),
+        ("Ein Kind zahlt mit 6,50 € weniger als ein Erwachsener [1].",
+         "Eintrittspreise: Erwachsene 12,50 €, Kinder 6,50 €, Familien 30,00 €", "6,50"),
+        ("Der Zinssatz von 4,29 % ist niedriger als der effektive Jahreszins [1].", LOAN, "4,29"),
+    ],
+)  # fmt: skip
+def test_totals_payments_prose_and_comparisons_tie_nothing(
+    answer: str, excerpt: str, figure: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == "grounded"
+
+
+def test_a_price_ending_in_zeros_is_looked_up_whole() -> None:
+    # Found by a review: $140.00 was looked up as "14" and so never checked.
+    answer = "The Vega Sicilia Valbuena cost $140.00 [1]."
+    assert statuses(answer, WINES)["140.00"] == "wrong_line"
+
+
+def test_a_long_answer_without_punctuation_is_read_in_linear_time() -> None:
+    # Found by a review: the words around each figure were read to the clause's end.
+    words = " ".join(f"Posten {k} kostet {k},50 Euro" for k in range(1500))
+    start = time.perf_counter()
+    statuses(words, "Posten: 12,50 €\nSumme: 99,00 €")
+    assert time.perf_counter() - start < 3.0

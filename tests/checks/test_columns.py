@@ -59,3 +59,31 @@ def test_a_column_s_total_or_mean_is_derived_where_the_sentence_says_so(
     answer: str, excerpt: str, result: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # Found by a review: a total's row is no row of its column, a table's header with
+        # years is no row, and a column of amounts is no litres.
+        ("Insgesamt hast du 23,5 kg geerntet [1].",
+         "| Monat | kg |\n|---|---|\n| Juni | 3,4 |\n| Juli | 11,8 |\n| August | 8,3 |\n"
+         "| Gesamt | 23,5 |", "23,5", "grounded"),
+        ("Im Schnitt hast du 7,8 kg im Monat geerntet [1].",
+         "| Monat | kg |\n|---|---|\n| Juni | 3,4 |\n| Juli | 11,8 |\n| August | 8,3 |\n"
+         "| Gesamt | 23,5 |", "7,8", "derived"),
+        ("Insgesamt waren es 47,0 kg [1].",
+         "| Monat | kg |\n|---|---|\n| Juni | 3,4 |\n| Juli | 11,8 |\n| August | 8,3 |\n"
+         "| Gesamt | 23,5 |", "47,0", "ungrounded"),
+        ("2025 waren es insgesamt 445 Besucher [1].",
+         "| Monat | 2024 | 2025 |\n|---|---|---|\n| Januar | 120 | 140 |\n| Februar | 130 | 150 |\n"
+         "| März | 140 | 155 |", "445", "derived"),
+        ("Im Schnitt hast du 69,55 Liter getankt [1].",
+         "| Datum | Liter | Betrag |\n|---|---|---|\n| 03.01. | 42,10 | 73,63 |\n"
+         "| 17.01. | 38,55 | 65,47 |", "69,55", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_totals_headers_and_units_of_table_columns(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected

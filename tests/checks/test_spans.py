@@ -83,3 +83,28 @@ def test_a_count_of_days_may_count_both_ends() -> None:
     assert statuses(answer.format(7), course)["7"] == "derived"
     assert statuses(answer.format(6), course)["6"] == "derived"
     assert statuses(answer.format(8), course)["8"] == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpts", "result", "expected"),
+    [
+        # Found by a review: a deadline from a date of another excerpt, a month's end cut
+        # short taken a day earlier, a count beyond any calendar.
+        ("Zahlbar innerhalb von 14 Tagen, also bis zum 26.03.2025 [1].",
+         ("Rechnung vom 03.03.2025, zahlbar innerhalb von 14 Tagen",
+          "Kontoauszug: 12.03.2025 Miete -845,00"), "26.03.2025", "ungrounded"),
+        ("Zahlbar innerhalb von 14 Tagen, also bis zum 17.03.2025 [1].",
+         ("Rechnung vom 03.03.2025, zahlbar innerhalb von 14 Tagen",
+          "Kontoauszug: 12.03.2025 Miete -845,00"), "17.03.2025", "derived"),
+        ("Ab dem 31.01.2025 läuft er 1 Monat, also bis zum 27.02.2025.",
+         ("Beginn 31.01.2025, Laufzeit 1 Monat",), "27.02.2025", "ungrounded"),
+        ("Zahlbar innerhalb von 3000000 Tagen, also bis zum 01.01.2030 [1].",
+         ("Frist 3000000 Tage, Rechnung vom 12.03.2025",), "01.01.2030", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_deadlines_month_ends_and_huge_counts(
+    answer: str, excerpts: tuple[str, ...], result: str, expected: str
+) -> None:
+    sources = [SourceText(n, text) for n, text in enumerate(excerpts, start=1)]
+    found = {f.text: f.status for f in check_numbers("", answer, sources).findings}
+    assert found[result] == expected

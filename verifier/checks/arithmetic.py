@@ -11,6 +11,7 @@ rounded results match far more values than exact ones."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from itertools import takewhile
@@ -68,8 +69,9 @@ class Arithmetic:
 
     The tables are built at the first figure to derive: most answers have none."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, stated: Callable[[int], bool] = lambda rate: True) -> None:
         self.text = text
+        self._stated = stated  # whether the excerpts state a tax rate (19 for "19 %")
         self._vals: list[_Figure] = []
         self._exact: dict[Decimal, _Entry] | None = None
         # Products and quotients, compared at the precision the answer writes its result in:
@@ -211,7 +213,7 @@ class Arithmetic:
     def _taxed(self, tok: Token, x: float, half: float) -> Verdict | None:
         """An amount with value added tax named but not its rate, added or taken off ("178,90 €
         netto, mit Mehrwertsteuer also rund 213 €"): an amount of the same unit in the
-        sentence, and a usual rate."""
+        sentence, and a usual rate the excerpts state (7 % is no answer where they say 19 %)."""
         before = self.text[max(0, tok.start - 60) : tok.start]
         if not (TAX_NAMED.search(before) or TAX_NAMED.search(clause_after(self.text, tok))):
             return None
@@ -219,7 +221,7 @@ class Arithmetic:
         for a, ta, va in self._vals:
             if not unit or self._sentence(ta.start) != k or money(self.text, ta) != unit:
                 continue
-            for rate in TAX_RATES:
+            for rate in (r for r in TAX_RATES if self._stated(r)):
                 for how, v in (
                     ("plus_share", float(a) * (1 + rate / 100)),
                     ("ex_share", float(a) / (1 + rate / 100)),
@@ -255,8 +257,11 @@ class Arithmetic:
         if "\n" in self.text[first:last]:
             return False
         unit = unit_after(self.text, tok.end)
-        i, j = (k for k, (_, t, _) in enumerate(self._vals) if t.start in res.starts)
-        units = (unit_after(self.text, t.end) for _, t, _ in self._vals[i : j + 1])
+        if not unit or JOINER.fullmatch(unit):
+            return True  # "40, 35 und 25 Fälle, im Schnitt also 33"
+        # A scaled figure stands in the list twice (as written and scaled): first to last.
+        at = [k for k, (_, t, _) in enumerate(self._vals) if t.start in res.starts]
+        units = (unit_after(self.text, t.end) for _, t, _ in self._vals[at[0] : at[-1] + 1])
         return all(u in ("", unit) or JOINER.fullmatch(u) for u in units)
 
     def _averaged(self, tok: Token) -> bool:

@@ -104,7 +104,10 @@ def half_unit(text: str, tok: Token, hedged: bool) -> float:
     figure ("about 1,500" for 1.503)."""
     r = tok.readings[0]
     digits = _NOT_DIGIT.sub("", text[tok.start : tok.end])
-    zeros = len(digits) - len(digits.rstrip("0")) if not r.places and digits.strip("0") else 0
+    # A round percentage is no round figure: "etwa 20 %" is 19,5 to 20,5, not 15 to 25.
+    percent = PERCENT_AFTER.match(text, tok.end) is not None
+    round_figure = not r.places and not percent and digits.strip("0")
+    zeros = len(digits) - len(digits.rstrip("0")) if round_figure else 0
     if not hedged:
         return 0.5 * 10.0**-r.places
     return 0.5 * 10.0**zeros if zeros else 10.0**-r.places

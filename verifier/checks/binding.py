@@ -3,13 +3,14 @@ June page views given as June's visitors ("7.912 Besucher" where the excerpt lis
 "Seitenaufrufe: 7.912" and "Besucher: 3.640"), the beer's price given for the espresso, the
 nominal rate given as the effective one.
 
-The structured lines of an excerpt are table rows ("|" between cells, under a header of
-words) and label lines ("Besucher: 3.640", "- Sollzins: 4,29 %"). A figure is checked where
-it stands on such lines only, and its own line names something (a label or a row's words
-beyond "Summe" or "Datum"). The answer's words around the figure (from the figure or clause
-before it to the next) are compared with the words of the figure's own line and field, and
-with those of the others: a word that only another line has (a row's name, another label,
-another column's header), with no word of the figure's own, ties it to the wrong line."""
+The structured lines of an excerpt are table rows ("|" between cells), receipt lines (an
+item, wide spaces, its amount) and label lines ("Besucher: 3.640", "- Sollzins: 4,29 %",
+several on one line). A figure is checked where it stands on such lines only, and its own
+line names something (a row's words beyond "Summe" or "Datum", a label). The answer's words
+around the figure (see bindwords.around) are compared with the words of the figure's own
+line and label, and with those of the others: a word that only another row has, or another
+label of a field with a value of the figure's kind, with no word of the figure's own, ties
+it to the wrong line. A total's line is named by what it adds up."""
 
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Key, Token, date_keys
 
 _PIPE_ROW = re.compile(r"[^\n|]*\|[^\n]*\|[^\n]*")
-_SEPARATOR = re.compile(r"[\s|:\-]*")
 _LABEL_LINE = re.compile(
     r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([^\W\d_][^:|\n]{0,40}?)(?:\*\*)?[ \t]*:[ \t]*(?=\S)"
 )
@@ -41,19 +41,27 @@ _RIVAL = {
     ),
 }
 # A receipt's line: an item's words, two spaces or more, then its figures.
-_ALIGNED = re.compile(r"[ \t]*[^\W\d_][^\n]*?\S[ \t]{2,}[-+]?[0-9]")
+# It ends with a figure (and a currency or a tax class): prose laid out with wide spaces
+# ("beträgt  412,80 EUR und ist in vier") is none.
+_ALIGNED = re.compile(
+    r"[ \t]*[^\W\d_][^\n]*?\S[ \t]{2,}[^\n]*[0-9][ \t]*(?:[€$£]|EUR|USD|[A-Z]{1,2})?[ \t]*"
+)
 # A figure's first digit, not a digit glued to letters (a model name such as GB172).
 _FIGURE_START = re.compile(r"(?<![^\W\d_])[0-9]")
 _WORDY_BRACKET = re.compile(r"\([^()0-9\n]*\)")
 _PART = re.compile(r"(?:[^,;(]|,(?!\s))+")  # a decimal comma parts nothing
 _NAME_BEFORE = re.compile(r"(?:[^\W\d_]+[ \t]*){1,3}[:=]?[ \t]*(?:[€$£][ \t]*)?\Z")
+# A total's line, or a payment's, which repeats it: named by what it adds up.
 _TOTAL = re.compile(
-    r"(?i:gesamt|summe|total|endbetrag|rechnungsbetrag|zu zahlen|zwischensumme|subtotal|amount due)"
+    r"(?i:\b(?:gesamt\w*|summe|total|subtotal|endbetrag|rechnungsbetrag|zahlbetrag|zu zahlen"
+    r"|zwischensumme|amount due|balance|geg\.|gegeben|bezahlt|paid|kartenzahlung|ec-karte|bar"
+    r"|visa|mastercard|brutto|mwst)\b)"
 )
 _MAX_LINES = 200  # structured lines of one excerpt looked at, within its first characters
 _MAX_READ = 8192
 _MIN_WHOLE = 1  # digits a whole number needs to be looked up
 _MAX_LABEL_WORDS = 4
+_MAX_LINE = 300  # characters of a structured line
 
 
 @dataclass(slots=True)
@@ -80,7 +88,6 @@ def _structure(text: str) -> _Excerpt:
     """The structured lines of an excerpt, with their words and fields."""
     lines: list[_Line] = []
     prose: list[str] = []
-    header: list[set[str]] = []
     pos = 0
     for raw in text.split("\n"):
         start, end = pos, pos + len(raw)
@@ -90,24 +97,21 @@ def _structure(text: str) -> _Excerpt:
             prose.append(_NOT_DIGIT.sub("", text[start:]))
             break
         digits = _NOT_DIGIT.sub("", raw)
-        if len(lines) >= _MAX_LINES or not digits:
+        # A table row, receipt line or label line is short; a long line is prose (and the
+        # receipt pattern would backtrack over its runs of spaces).
+        if len(lines) >= _MAX_LINES or not digits or len(raw) > _MAX_LINE:
             prose.append(digits)
-            if not _PIPE_ROW.fullmatch(raw):
-                header = []
-            elif not _SEPARATOR.fullmatch(raw):
-                header = [words_of(cell) for cell in raw.split("|")]  # a header: words only
             continue
+        # A table row is named by its words; its column's header names every row's cell
+        # alike, so no header is a rival of one figure's.
         if _PIPE_ROW.fullmatch(raw):
-            cells = [start] + [start + m.end() for m in re.finditer(r"\|", raw)]
-            fields = list(zip(cells, header + [set()] * (len(cells) - len(header)), strict=False))
-            lines.append(_Line(start, end, digits, None, fields, ""))
+            lines.append(_Line(start, end, digits, None, [], ""))
             continue
-        header = []
         label = _LABEL_LINE.match(raw)
         # A label names a field in a few words; a sentence before a colon is prose.
         if label and len(label.group(1).split()) <= _MAX_LABEL_WORDS:
             lines.append(_Line(start, end, digits, set(), None, label.group(1)))
-        elif _ALIGNED.match(raw):  # a receipt's line: its item, then its amount
+        elif _ALIGNED.fullmatch(raw):  # a receipt's line: its item, then its amount
             lines.append(_Line(start, end, digits, None, [], ""))
         else:
             prose.append(digits)
@@ -220,6 +224,8 @@ class Binding:
             if not mine:
                 if not rival.search(ex.text, line.start, line.end):
                     continue  # a line with no figure of the kind has no value to confuse
+                if _TOTAL.search(ex.text, line.start, line.end):
+                    continue  # a total named is the figure's base ("on the subtotal of")
                 named |= meets(around, _row(ex, line) & _unique(ex), False) if rows else set()
             if line.label and fields:  # another label, of a field with a value of the kind
                 held = [_field(ex.text, line, at) for at in mine]
@@ -253,7 +259,7 @@ def _digits_of(key: Key) -> list[str]:
     decimals), a date's day and the year's last two. A small whole number is looked up too: it
     is checked only where no line of prose holds its digits."""
     if key[0] == "n" and isinstance(key[1], str):
-        core = key[1].replace(".", "").strip("0")
+        core = key[1].replace(".", "").lstrip("0")
         return [core] if len(core) >= (2 if "." in key[1] else _MIN_WHOLE) else []
     if key[0] == "d":
         return [str(key[3]), str(key[1])[-2:]]

@@ -25,8 +25,20 @@ _PLAIN = frozenset(
 
 # What ends the words that speak of a figure after it: "339,60 € Fahrpreis und 22,00 €",
 # "Netflix ($15.49), Spotify Duo ($16.99)".
-_SEPARATOR_WORD = re.compile(r"[,;(]|\b(?:und|and|sowie|plus|bzw|or|oder)\b", re.I)
+# Before a figure, what ends another item's words: "339,60 € Fahrpreis und 22,00 €". A bracket
+# opens none: "die Ausgaben (7.318,62 €)", "Netflix ($15.49)".
+_SEPARATOR_WORD = re.compile(r"[,;]|\b(?:und|and|sowie|plus|bzw|or|oder)\b", re.I)
+# After a figure, a bracket, a comparison or its base also begin another item's words:
+# "Netflix ($15.49), Spotify", "(7.318,62 €) die Einnahmen", "mit 812,40 € über den
+# Stromkosten", "$288.85 on the discounted subtotal".
+_AFTER_SEPARATOR = re.compile(
+    r"[,;()]|\b(?:und|and|sowie|plus|bzw|or|oder|als|than|statt|instead|gegenüber|versus|vs"
+    r"|über|unter|mehr|weniger|more|less|higher|lower|höher|niedriger|on|auf)\b",
+    re.I,
+)
+_REACH = 80  # characters on either side of a figure whose words may speak of it
 _MIN_SHARED = 5  # letters two words must share to be one (Besucher, Besuchern)
+_INFLECTION = 3  # letters an inflection adds (Kinder, Besuchern, Effektiven)
 
 
 def words_of(text: str) -> set[str]:
@@ -41,15 +53,17 @@ def words_of(text: str) -> set[str]:
 
 
 def _related(a: str, b: str, compound: bool) -> bool:
-    """Whether two words are one, inflected ("besucher", "besuchern") or, if compound, one
-    ends the other ("steuer", "jahressteuer")."""
+    """Whether two words are one: inflected ("besucher", "besuchern"; "kind", "kinder") or,
+    if compound, one begins or ends the other ("steuer", "jahressteuer"; "heiz", "heizung")."""
     if a == b:
         return True
     short, long = sorted((a, b), key=len)
     if len(short) < _MIN_SHARED:
-        return False
+        return long.startswith(short) and len(long) - len(short) <= _INFLECTION
     stem = short[: max(_MIN_SHARED, len(short) - 2)]
-    return long.startswith(stem) or (compound and long.endswith(short))
+    if compound:
+        return long.startswith(stem) or long.endswith(short)
+    return long.startswith(stem) and len(long) - len(short) <= _INFLECTION
 
 
 def meets(words: set[str], others: set[str], compound: bool = True) -> set[str]:
@@ -60,22 +74,26 @@ def meets(words: set[str], others: set[str], compound: bool = True) -> set[str]:
 
 
 def around(text: str, tokens: Sequence[Token], k: int) -> list[str]:
-    """The answer's words that speak of token k: in its clause, between the figures before and
-    after it, the ones nearer to it than to them."""
+    """The answer's words that speak of token k: in its clause and within _REACH characters,
+    between the figures before and after it and the items or comparisons they belong to, the
+    ones nearer to it than to those figures."""
     tok = tokens[k]
     lo = tokens[k - 1].end if k else 0
     hi = tokens[k + 1].start if k + 1 < len(tokens) else len(text)
-    cut = max((m.end() for m in _CLAUSE_END.finditer(text, lo, tok.start)), default=lo)
-    stop = _CLAUSE_END.search(text, tok.end, hi)
-    end = stop.start() if stop else hi
+    first = max(lo, tok.start - _REACH)
+    cut = max((m.end() for m in _CLAUSE_END.finditer(text, first, tok.start)), default=first)
+    # Only the words after the last separator before the figure, and before the first after it.
+    cut = max((m.end() for m in _SEPARATOR_WORD.finditer(text, cut, tok.start)), default=cut)
+    last = min(hi, tok.end + _REACH)
+    stop = _CLAUSE_END.search(text, tok.end, last)
+    end = stop.start() if stop else last
+    after = _AFTER_SEPARATOR.search(text, tok.end, end)
+    end = after.start() if after else end
     words = []
-    for m in WORD.finditer(text, cut, end):
-        if m.end() <= tok.start:
-            if _SEPARATOR_WORD.search(text, m.end(), tok.start):
-                continue  # another item's ("339,60 € Fahrpreis und 22,00 €")
-            if not k or cut > lo or tok.start - m.end() < m.start() - lo:
-                words.append(m.group())  # nearer to this figure than to the one before
-        elif not _SEPARATOR_WORD.search(text, tok.end, m.start()):
-            if stop or k + 1 == len(tokens) or m.start() - tok.end < hi - m.end():
-                words.append(m.group())
+    for m in WORD.finditer(text, cut, tok.start):
+        if not k or cut > lo or tok.start - m.end() < m.start() - lo:
+            words.append(m.group())  # nearer to this figure than to the one before
+    for m in WORD.finditer(text, tok.end, end):
+        if after or stop or k + 1 == len(tokens) or m.start() - tok.end < hi - m.end():
+            words.append(m.group())
     return words

@@ -25,6 +25,12 @@ from verifier.checks.readings import Token
 # A figure as tables and lists write it: digits with grouping and a decimal mark, a sign.
 _FIGURE = re.compile(r"(?<![0-9A-Za-z.,])[+-]?[0-9](?:[0-9]|[.,'\u00a0\u202f](?=[0-9]))*")
 _MAX_FIGURES = 500
+_MAX_ITEM_GAP = 200  # characters between two items of one list, at most
+# A line that adds up others: its figure is no row of the column it stands in.
+_TOTAL_LINE = re.compile(
+    r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|endbetrag|rechnungsbetrag|saldo)\b)"
+)
+_RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
 _WORD = re.compile(r"[^\W\d_]+")
 _UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/|]+)")
 _MAX_CELLS = 400  # figures of one column added up
@@ -37,7 +43,8 @@ class _Run:
     and last as written, and where the last ends."""
 
     n: int
-    unit: str  # "" for a table's column
+    unit: str  # the unit of a list's figures, or a table column's header ("" for none)
+    table: bool
     total: Decimal
     count: int
     first: str
@@ -50,10 +57,12 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
     figures of all excerpts together are read: each costs a few microseconds)."""
     open_runs: dict[object, _Run] = {}
     done: list[_Run] = []
-    line_start, line_end, pipes = 0, -1, 0
+    headers: dict[int, list[str]] = {}  # a table's header cells, by its number of pipes
+    line_start, line_end, pipes, skip = 0, -1, 0, False
     for m in _FIGURE.finditer(text):
         budget[0] -= 1
         if budget[0] < 0:
+            open_runs.clear()  # cut short: no column read is whole
             break
         written = m.group()
         value = Decimal(written) if written.isdigit() else _value(written)
@@ -65,9 +74,17 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
             line_end = text.find("\n", end)
             line_end = len(text) if line_end < 0 else line_end
             pipes = text.count("|", line_start, line_end)
+            skip = _skipped(text, line_start, line_end, pipes, headers)
+            if pipes >= 2 and pipes not in headers:
+                headers[pipes] = _header_above(text, line_start)
+        if skip:
+            continue  # a total's line, or a table's header ("| Monat | 2024 | 2025 |")
         if pipes >= 2:
-            place = (pipes, text.count("|", line_start, start))
-            _add(open_runs, done, place, "", value, written, text, start, end)
+            column = text.count("|", line_start, start)
+            place = (pipes, column)
+            cells = headers.get(pipes, [])
+            header = _unit_of(cells[column]) if column < len(cells) else ""
+            _add(open_runs, done, place, header, value, written, text, start, end)
         word = _UNIT.match(text, end)
         if word:
             unit = _unit_of(word.group(1))
@@ -92,7 +109,7 @@ def _add(
     """Add a figure to its column's run, or close that run and start one where it stands
     apart; a column takes _MAX_CELLS figures at most."""
     run = open_runs.get(column)
-    apart = _items_apart if unit else _rows_apart
+    apart = _rows_apart if isinstance(column, tuple) else _items_apart
     if run is not None and not apart(text, run.end, start) and run.count < _MAX_CELLS:
         run.total += value
         run.count += 1
@@ -100,7 +117,7 @@ def _add(
         return
     if run is not None:
         done.append(run)
-    open_runs[column] = _Run(0, unit, value, 1, written, written, end)
+    open_runs[column] = _Run(0, unit, isinstance(column, tuple), value, 1, written, written, end)
 
 
 def _value(written: str) -> Decimal | None:
@@ -131,7 +148,48 @@ def _rows_apart(text: str, end: int, start: int) -> bool:
 def _items_apart(text: str, end: int, start: int) -> bool:
     """Whether figures of a unit stand apart: items of one list stand on lines of their own,
     or a few words apart ("Juli 3,4 kg, August 11,8 kg"), not in prose ("and is rarely")."""
-    return text.find("\n", end, start) < 0 and len(_WORD.findall(text, end, start)) > 3
+    if text.find("\n", end, start) >= 0:
+        return False
+    return start - end > _MAX_ITEM_GAP or len(_WORD.findall(text, end, start)) > 3
+
+
+def _header_above(text: str, start: int) -> list[str]:
+    """The cells of the header above a table's rule ("| Datum | Liter |" over "|---|---|")
+    that stands right above the row starting at start; none if there is none."""
+    rule_start = text.rfind("\n", 0, max(0, start - 1)) + 1
+    if start == 0 or not _RULE.fullmatch(text, rule_start, start - 1):
+        return []
+    head_start = text.rfind("\n", 0, max(0, rule_start - 1)) + 1
+    return [cell.strip() for cell in text[head_start : max(head_start, rule_start - 1)].split("|")]
+
+
+def _skipped(text: str, start: int, end: int, pipes: int, headers: dict[int, list[str]]) -> bool:
+    """Whether a line's figures belong to no column: a total's line, or a table's header
+    (the line before "|---|"), whose cells are kept as the columns' headers."""
+    if _TOTAL_LINE.search(text, start, end) and (
+        pipes >= 2 or len(_FIGURE.findall(text, start, end)) == 1
+    ):
+        return True  # a total's row or line ("Gesamt | 23,5"), not a list named a total
+    following = text.find("\n", end + 1)
+    if pipes >= 2 and _RULE.fullmatch(text, end + 1, len(text) if following < 0 else following):
+        headers[pipes] = [cell.strip() for cell in text[start:end].split("|")]
+        return True
+    return False
+
+
+_KINDS = {
+    **dict.fromkeys(("€", "$", "£", "chf", "betrag", "preis", "kosten", "amount", "price",
+                     "cost", "paid", "summe"), "money"),
+    **dict.fromkeys(("l", "liter", "litre", "liters", "litres", "ml"), "volume"),
+    **dict.fromkeys(("kg", "g", "gramm", "gewicht", "weight"), "mass"),
+    **dict.fromkeys(("kwh", "verbrauch"), "energy"),
+    **dict.fromkeys(("km", "strecke", "distance", "miles"), "distance"),
+}  # fmt: skip
+
+
+def _kind(unit: str) -> str:
+    """What a unit or a column's header measures ("Betrag": money), "" where unknown."""
+    return next((_KINDS[w] for w in re.findall(r"[^\W\d_]+|[€$£]", unit) if w in _KINDS), "")
 
 
 def _unit_of(word: str) -> str:
@@ -164,8 +222,11 @@ class Columns:
         after = _UNIT.match(self.text, tok.end)
         unit = _unit_of(after.group(1)) if after else ""
         for run in self._runs(sentence):
-            # A unit's figures make a total of that unit only: no mean of °F is inches of rain.
-            if run.unit not in ("", unit):
+            # A unit's figures make a total of that unit only: no mean of °F is inches of rain,
+            # nor of a table's "Betrag" litres.
+            if run.table and _kind(run.unit) not in ("", _kind(unit) or _kind(run.unit)):
+                continue
+            if not run.table and run.unit not in ("", unit):
                 continue
             mean = averaged and abs(run.total / run.count - x) <= half
             if run.total == x or mean:

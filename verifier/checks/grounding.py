@@ -133,7 +133,7 @@ def _ground_day(
     """A day of the month the answer names alone or beside a date, held by a date's day: 14 of
     14.03.2025 grounds "am 14." but not "14 Belege" (a count only a date's day holds is none)."""
     r = tok.readings[0]
-    if r.key[0] != "n" or not r.value.isdigit() or not 1 <= int(r.value) <= 31:
+    if r.key[0] != "n" or not r.value.isdigit() or len(r.value) > 2 or not 1 <= int(r.value) <= 31:
         return None
     suffix = _DAY_SUFFIX.match(answer, tok.end)
     named = suffix is not None and (

@@ -29,7 +29,7 @@ from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
 from verifier.checks.spans import Spans
-from verifier.checks.unnamed import Unnamed
+from verifier.checks.unnamed import Unnamed, stated_rate
 from verifier.checks.weekdays import wrong_weekdays
 
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
@@ -302,7 +302,8 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
     columns = Columns(answer, [(e.n, e.checked_text) for e in excerpts])
-    derivers = (Spans(answer, src), columns, Factors(answer, src), Unnamed(answer, src))
+    arithmetic = Arithmetic(answer, lambda rate: stated_rate(src, rate))
+    derivers = (arithmetic, Spans(answer, src), columns, Factors(answer, src), Unnamed(answer, src))
     results = _derived(answer, results, derivers)
     binding = Binding(answer, [(e.n, e.checked_text) for e in excerpts])
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
@@ -324,18 +325,17 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
 def _derived(
     answer: str,
     results: list[tuple[Token, Verdict | None]],
-    derivers: tuple[Spans, Columns, Factors, Unnamed],
+    derivers: tuple[Arithmetic, Spans, Columns, Factors, Unnamed],
 ) -> list[tuple[Token, Verdict | None]]:
-    """The verdicts with what arithmetic derives for the ungrounded figures, in two rounds: a
+    """The verdicts with what the derivers derive for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
     15.724 kWh")."""
-    arithmetic = Arithmetic(answer)
+    arithmetic, spans, columns, factors, unnamed = derivers
     out = [v for _, v in results]
     tries = 0
     for _ in range(2):
         done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v]
         arithmetic.learn(done)
-        spans, columns, factors, unnamed = derivers
         spans.learn(done)
         unnamed.learn(done)
         fresh = False

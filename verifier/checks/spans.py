@@ -27,13 +27,14 @@ _PERIOD = re.compile(
 )
 _BETWEEN = re.compile(r"\b(?:zwischen|between)\b", re.I)
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
+_MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 
 
 def _count(text: str, tok: Token) -> tuple[int, str] | None:
     """A whole count with its period ("14 Tagen": 14, days), None for other figures."""
     r = tok.readings[0]
     m = _PERIOD.match(text, tok.end)
-    if m is None or r.key[0] != "n" or not r.value.isdigit():
+    if m is None or r.key[0] != "n" or not r.value.isdigit() or len(r.value) > _MAX_COUNT_DIGITS:
         return None
     return int(r.value), ("days", "weeks", "months", "years")[(m.lastindex or 1) - 1]
 
@@ -54,7 +55,10 @@ def _date(r: Reading, year: int | None = None) -> date | None:
 def _plus(day: date, n: int, unit: str) -> date | None:
     """day plus n units; a month's end where the month is shorter (31 Jan + 1 month)."""
     if unit in ("days", "weeks"):
-        return day + timedelta(days=n * (7 if unit == "weeks" else 1))
+        try:
+            return day + timedelta(days=n * (7 if unit == "weeks" else 1))
+        except OverflowError:  # past the calendar's years 1 to 9999
+            return None
     months = day.month - 1 + n * (12 if unit == "years" else 1)
     year, month = day.year + months // 12, months % 12 + 1
     if not 1 <= year <= 9999:
@@ -66,7 +70,8 @@ def _ends(start: date, n: int, unit: str) -> tuple[date | None, ...]:
     """The dates n units after start: that day, and for months and years also the day
     before it, where a term ends."""
     end = _plus(start, n, unit)
-    if end is None or unit in ("days", "weeks"):
+    # The day before only where the term keeps its day: 31 Jan + 1 month is 28 Feb, not 27.
+    if end is None or unit in ("days", "weeks") or end.day != start.day:
         return (end,)
     return end, end - timedelta(days=1)
 
@@ -191,9 +196,10 @@ class Spans:
         if start is not None:
             key: Key = ("d", start.year, start.month, start.day)
             self._src.prepare([Reading(key, start.isoformat())])
-            held = self._src.whole(key)
+            tc, vc = by
+            # In an excerpt that gives the term too: a statement's dates set no invoice's term.
+            held = (self._src.whole(key) or set()) & vc.excerpts
             if held:
-                tc, vc = by
                 operands = (start.strftime("%d.%m.%Y"), self._written(tc))
                 return Verdict("derived", r, frozenset(held) | vc.excerpts, "date_after", operands)
         return None

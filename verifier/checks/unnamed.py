@@ -21,7 +21,8 @@ from verifier.checks.sourceindex import SourceIndex
 
 _OFF_OR_ON = re.compile(
     r"\b(?:ohne|abzüglich|abzgl|minus|abzug|without|excluding|less|after|zuzüglich|zzgl|plus"
-    r"|inklusive|inkl|including|incl|übrig\w*|bleib\w*|remain\w*|left|rest\w*|davon|of which)\b",
+    r"|inklusive|inkl|including|incl|übrig\w*|bleib\w*|remain\w*|left|rest(?:betrag|summe)?|davon"
+    r"|of which)\b",
     re.I,
 )
 _MAX_OPERANDS = 12  # grounded amounts of the answer tried
@@ -30,6 +31,13 @@ _MAX_OPERANDS = 12  # grounded amounts of the answer tried
 def _plain(value: Decimal) -> str:
     text = f"{value:f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def stated_rate(src: SourceIndex, rate: int) -> bool:
+    """Whether an excerpt of src states a tax rate as a number (19 of "MwSt. 19 %")."""
+    key = ("n", str(rate))
+    src.prepare([Reading(key, key[1])])
+    return bool(src.whole(key))
 
 
 def _shown(value: Decimal, like: str) -> str:
@@ -73,24 +81,38 @@ class Unnamed:
                 return found
         if not _OFF_OR_ON.search(sentence):
             return None
-        for ta, va in self._amounts:
+        # The amounts of the sentence nearest the figure, one on each side: each operand more
+        # is as many more chances for a wrong amount to meet an excerpt's.
+        before = [
+            (t, v) for t, v in self._amounts if self._sentence(t.start) == k and t.end <= tok.start
+        ]
+        after = [
+            (t, v) for t, v in self._amounts if self._sentence(t.start) == k and t.start >= tok.end
+        ]
+        tried: list[tuple[Decimal, Token, Verdict]] = []
+        for ta, va in before[-1:] + after[:1]:
             a = va.reading.num
-            if a is None or self._sentence(ta.start) != k:
+            if a is None:
                 continue
             with localcontext() as ctx:
                 ctx.prec = 60
-                candidates = [x + a, x - a, a - x]
-            for value in candidates:
-                if value <= 0:
-                    continue
-                key = ("n", _plain(value))
-                self._src.prepare([Reading(key, key[1])])
-                held = self._src.whole(key)
-                if held:
-                    shown = _shown(value, self.text[tok.start : tok.end])
-                    operands = (self.text[ta.start : ta.end], shown)
-                    return Verdict("derived", r, frozenset(held) | va.excerpts, "unnamed", operands)
+                tried += [(value, ta, va) for value in (x + a, x - a, a - x) if value > 0]
+        keys = [("n", _plain(value)) for value, _, _ in tried]
+        if keys:
+            self._src.prepare([Reading(key, key[1]) for key in keys])
+        for (value, ta, va), key in zip(tried, keys, strict=True):
+            held = self._src.whole(key)
+            if held:
+                operands = (
+                    self.text[ta.start : ta.end],
+                    _shown(value, self.text[tok.start : tok.end]),
+                )
+                return Verdict("derived", r, frozenset(held) | va.excerpts, "unnamed", operands)
         return None
+
+    def _stated(self, rate: int) -> bool:
+        """Whether an excerpt states a tax rate as a number (19 of "19 %")."""
+        return stated_rate(self._src, rate)
 
     def _taxed(self, tok: Token, x: Decimal, k: int, tax: bool) -> Verdict | None:
         """x as an excerpt amount with a percentage of the sentence (or, where a tax is named,
@@ -100,30 +122,27 @@ class Unnamed:
             for t, v in self._rates
             if self._sentence(t.start) == k and (num := v.reading.num) is not None
         ]
-        rates += [(Decimal(rate), frozenset()) for rate in TAX_RATES] if tax else []
+        rates += [(Decimal(r), frozenset()) for r in TAX_RATES if tax and self._stated(r)]
+        tried: list[tuple[Decimal, Decimal, frozenset[int]]] = []  # base, rate, where
         with localcontext() as ctx:
             ctx.prec = 60
             for rate, where in rates:
                 share = rate / 100
-                ways = (1 + share, 1 - share, 1 / (1 + share), share)
-                for factor in ways:
+                for factor in (1 + share, 1 - share, 1 / (1 + share), share):
                     if factor <= 0:
                         continue
                     base = (x / factor).quantize(_CENT)
-                    if (base * factor).quantize(_CENT) != x or base <= 0:
-                        continue  # no amount in cents gives x
-                    key = ("n", _plain(base))
-                    self._src.prepare([Reading(key, key[1])])
-                    held = self._src.whole(key)
-                    if held:
-                        operands = (f"{rate:f} %", _shown(base, self.text[tok.start : tok.end]))
-                        return Verdict(
-                            "derived",
-                            tok.readings[0],
-                            frozenset(held) | where,
-                            "unnamed_share",
-                            operands,
-                        )
+                    if base > 0 and (base * factor).quantize(_CENT) == x:
+                        tried.append((base, rate, where))  # an amount in cents that gives x
+        keys = [("n", _plain(base)) for base, _, _ in tried]
+        if keys:
+            self._src.prepare([Reading(key, key[1]) for key in keys])
+        for (base, rate, where), key in zip(tried, keys, strict=True):
+            held = self._src.whole(key)
+            if held:
+                operands = (f"{rate:f} %", _shown(base, self.text[tok.start : tok.end]))
+                excerpts = frozenset(held) | where
+                return Verdict("derived", tok.readings[0], excerpts, "unnamed_share", operands)
         return None
 
     def _sentence(self, at: int) -> int:
