@@ -29,6 +29,8 @@ _LABEL_LINE = re.compile(
     r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([^\W\d_][^:|\n]{0,40}?)(?:\*\*)?[ \t]*:[ \t]*(?=\S)"
 )
 _NOT_DIGIT = re.compile(r"[^0-9]+")
+_NOT_DIGIT_LINE = re.compile(r"[^0-9\n]+")
+_DIGIT = re.compile(r"[0-9]")
 # What another line must hold to have a value of the figure's kind: a date, an amount with
 # decimals, a whole number of two digits or more (not a part of a date or a time).
 _RIVAL = {
@@ -80,7 +82,7 @@ class _Excerpt:
     text: str
     lines: list[_Line]
     unique: set[str] | None  # row words that stand on one row only (read when first asked)
-    prose_digits: str  # the digits of every other line, "|" between lines
+    prose_digits: str  # the digits of every other line, a line break between lines
     day_clock: bool
 
 
@@ -88,20 +90,18 @@ def _structure(text: str) -> _Excerpt:
     """The structured lines of an excerpt, with their words and fields."""
     lines: list[_Line] = []
     prose: list[str] = []
+    # Past what is read, every line counts as prose: a figure there is no line's own.
+    cut = text.find("\n", _MAX_READ)
     pos = 0
-    for raw in text.split("\n"):
+    for raw in (text if cut < 0 else text[:cut]).split("\n"):
         start, end = pos, pos + len(raw)
         pos = end + 1
-        if start >= _MAX_READ:
-            # Past what is read, every line counts as prose: a figure there is no line's own.
-            prose.append(_NOT_DIGIT.sub("", text[start:]))
-            break
-        digits = _NOT_DIGIT.sub("", raw)
         # A table row, receipt line or label line is short; a long line is prose (and the
         # receipt pattern would backtrack over its runs of spaces).
-        if len(lines) >= _MAX_LINES or not digits or len(raw) > _MAX_LINE:
-            prose.append(digits)
+        if len(lines) >= _MAX_LINES or len(raw) > _MAX_LINE or not _DIGIT.search(raw):
+            prose.append(raw)
             continue
+        digits = _NOT_DIGIT.sub("", raw)
         # A table row is named by its words; its column's header names every row's cell
         # alike, so no header is a rival of one figure's.
         if _PIPE_ROW.fullmatch(raw):
@@ -114,8 +114,12 @@ def _structure(text: str) -> _Excerpt:
         elif _ALIGNED.fullmatch(raw):  # a receipt's line: its item, then its amount
             lines.append(_Line(start, end, digits, None, [], ""))
         else:
-            prose.append(digits)
-    return _Excerpt(text, lines, None, "|".join(prose), day_clock(text))
+            prose.append(raw)
+    if cut >= 0:
+        prose.append(text[cut:])
+    # The digits of every prose line, a line break between lines.
+    prose_digits = _NOT_DIGIT_LINE.sub("", "\n".join(prose))
+    return _Excerpt(text, lines, None, prose_digits, day_clock(text))
 
 
 def _row(ex: _Excerpt, line: _Line) -> set[str]:
