@@ -125,6 +125,32 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return merged
 
 
+class Sentences:
+    """The sentences of a text (see sentence_spans), found by position; read when first asked."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts: list[int] | None = None
+
+    def index(self, at: int) -> int:
+        """The number of the sentence a position stands in."""
+        if self._starts is None:
+            self._starts = [start for start, _ in sentence_spans(self.text)]
+        return bisect_right(self._starts, at) - 1
+
+    def span_at(self, at: int) -> tuple[int, int]:
+        """Where the sentence a position stands in starts and ends."""
+        k = self.index(at)
+        starts = self._starts or [0]
+        end = starts[k + 1] if k + 1 < len(starts) else len(self.text)
+        return (starts[k] if k >= 0 else 0), end
+
+    def text_at(self, at: int) -> str:
+        """The sentence a position stands in."""
+        start, end = self.span_at(at)
+        return self.text[start:end]
+
+
 def _refs(numbers: Sequence[int]) -> str:
     return ", ".join(f"[{n}]" for n in numbers)
 

@@ -12,13 +12,12 @@ sentence cites are read (all where it cites none), and at most _MAX_FIGURES figu
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from verifier.checks.arithwords import AVERAGE, TOTALLED
-from verifier.checks.citations import find_markers, sentence_spans
+from verifier.checks.citations import Sentences, find_markers
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
@@ -205,7 +204,7 @@ class Columns:
         self._excerpts = excerpts
         self._read: dict[int, list[_Run]] = {}  # by excerpt number
         self._budget = [_MAX_FIGURES]
-        self._starts: list[int] | None = None
+        self._sentences = Sentences(text)
 
     def derive(self, tok: Token) -> Verdict | None:
         """The column total or mean an ungrounded figure is, where its sentence says so."""
@@ -213,7 +212,7 @@ class Columns:
         x = r.num
         if x is None or r.scale:
             return None
-        sentence = self._sentence(tok.start)
+        sentence = self._sentences.text_at(tok.start)
         totalled = TOTALLED.search(sentence) is not None
         averaged = AVERAGE.search(sentence) is not None
         if not (totalled or averaged):
@@ -245,11 +244,3 @@ class Columns:
                 self._read[n] = _columns(n, text, self._budget)
             out += self._read[n]
         return out
-
-    def _sentence(self, at: int) -> str:
-        if self._starts is None:
-            self._starts = [start for start, _ in sentence_spans(self.text)]
-        k = bisect_right(self._starts, at) - 1
-        start = self._starts[k] if k >= 0 else 0
-        end = self._starts[k + 1] if k + 1 < len(self._starts) else len(self.text)
-        return self.text[start:end]

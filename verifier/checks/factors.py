@@ -8,10 +8,9 @@ of its sizes), and only exact ones: a bare number twice another comes about by c
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from decimal import Decimal, localcontext
 
-from verifier.checks.citations import sentence_spans
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
@@ -36,14 +35,14 @@ class Factors:
     def __init__(self, text: str, src: SourceIndex) -> None:
         self.text = text
         self._src = src
-        self._starts: list[int] | None = None
+        self._sentences = Sentences(text)
 
     def derive(self, tok: Token) -> Verdict | None:
         """The scaling an ungrounded quantity is, or None."""
         quantity = next((r for r in tok.readings if r.key[0] == "u" and r.key[1] != "time"), None)
         if quantity is None:
             return None
-        sentence = self._sentence(tok.start)
+        sentence = self._sentences.text_at(tok.start)
         for factor, words in _FACTOR:
             word = words.search(sentence)
             if word is None:
@@ -59,11 +58,3 @@ class Factors:
                 operands = (word.group(), step)
                 return Verdict("derived", tok.readings[0], frozenset(held), "scaled", operands)
         return None
-
-    def _sentence(self, at: int) -> str:
-        if self._starts is None:
-            self._starts = [start for start, _ in sentence_spans(self.text)]
-        k = bisect_right(self._starts, at) - 1
-        start = self._starts[k] if k >= 0 else 0
-        end = self._starts[k + 1] if k + 1 < len(self._starts) else len(self.text)
-        return self.text[start:end]

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import calendar
 import re
-from bisect import bisect_right
 from datetime import date, timedelta
 
-from verifier.checks.citations import sentence_spans
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Key, Reading, Token
 from verifier.checks.sourceindex import SourceIndex
@@ -83,7 +82,7 @@ class Spans:
         self.text = text
         self._src = src
         self._figures: list[tuple[Token, Verdict]] = []
-        self._starts = [start for start, _ in sentence_spans(text)]
+        self._sentences = Sentences(text)
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded dates, times and counts (the first few only)."""
@@ -96,8 +95,8 @@ class Spans:
         """The span an ungrounded date, duration or count of days is, or None."""
         if not self._figures:
             return None
-        k = self._sentence(tok.start)
-        near = [(t, v) for t, v in self._figures if self._sentence(t.start) == k]
+        k = self._sentences.index(tok.start)
+        near = [(t, v) for t, v in self._figures if self._sentences.index(t.start) == k]
         for r in tok.readings:
             if r.key[:2] == ("u", "time"):
                 found = self._between_times(tok, r, near)
@@ -138,7 +137,7 @@ class Spans:
                 # Counted with both ends too: "7 days, from March 9 to March 15"; but "between"
                 # two days counts the days from one to the other.
                 spans = self._days_between(va.reading, vb.reading)
-                opens = self._starts[max(self._sentence(ta.start), 0)] if self._starts else 0
+                opens = self._sentences.span_at(ta.start)[0]
                 both_ends = unit == "days" and not _BETWEEN.search(self.text, opens, tb.start)
                 if days in spans or (both_ends and days - 1 in spans):
                     return self._verdict(tok.readings[0], "days_between", (ta, va), (tb, vb))
@@ -215,6 +214,3 @@ class Spans:
         """A figure as written, with the period word of a count ("24 Monaten", not "24")."""
         word = _PERIOD.match(self.text, tok.end)
         return self.text[tok.start : word.end() if word else tok.end]
-
-    def _sentence(self, at: int) -> int:
-        return bisect_right(self._starts, at) - 1

@@ -10,11 +10,10 @@ ever."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from decimal import Decimal, localcontext
 
 from verifier.checks.arithwords import PERCENT_AFTER, TAX_NAMED, TAX_RATES, TAXED
-from verifier.checks.citations import sentence_spans
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
@@ -57,7 +56,7 @@ class Unnamed:
         self._src = src
         self._amounts: list[tuple[Token, Verdict]] = []
         self._rates: list[tuple[Token, Verdict]] = []  # grounded percentages
-        self._starts = [start for start, _ in sentence_spans(text)]
+        self._sentences = Sentences(text)
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded amounts with cents."""
@@ -72,9 +71,8 @@ class Unnamed:
         x = r.num
         if x is None or r.places != 2 or r.scale:
             return None
-        k = self._sentence(tok.start)
-        end = self._starts[k + 1] if k + 1 < len(self._starts) else len(self.text)
-        sentence = self.text[self._starts[k] if k >= 0 else 0 : end]
+        k = self._sentences.index(tok.start)
+        sentence = self._sentences.text_at(tok.start)
         if TAXED.search(sentence):
             found = self._taxed(tok, x, k, bool(TAX_NAMED.search(sentence)))
             if found:
@@ -83,12 +81,9 @@ class Unnamed:
             return None
         # The amounts of the sentence nearest the figure, one on each side: each operand more
         # is as many more chances for a wrong amount to meet an excerpt's.
-        before = [
-            (t, v) for t, v in self._amounts if self._sentence(t.start) == k and t.end <= tok.start
-        ]
-        after = [
-            (t, v) for t, v in self._amounts if self._sentence(t.start) == k and t.start >= tok.end
-        ]
+        near = [(t, v) for t, v in self._amounts if self._sentences.index(t.start) == k]
+        before = [(t, v) for t, v in near if t.end <= tok.start]
+        after = [(t, v) for t, v in near if t.start >= tok.end]
         tried: list[tuple[Decimal, Token, Verdict]] = []
         for ta, va in before[-1:] + after[:1]:
             a = va.reading.num
@@ -120,7 +115,7 @@ class Unnamed:
         rates: list[tuple[Decimal, frozenset[int]]] = [
             (num, v.excerpts)
             for t, v in self._rates
-            if self._sentence(t.start) == k and (num := v.reading.num) is not None
+            if self._sentences.index(t.start) == k and (num := v.reading.num) is not None
         ]
         rates += [(Decimal(r), frozenset()) for r in TAX_RATES if tax and self._stated(r)]
         tried: list[tuple[Decimal, Decimal, frozenset[int]]] = []  # base, rate, where
@@ -144,6 +139,3 @@ class Unnamed:
                 excerpts = frozenset(held) | where
                 return Verdict("derived", tok.readings[0], excerpts, "unnamed_share", operands)
         return None
-
-    def _sentence(self, at: int) -> int:
-        return bisect_right(self._starts, at) - 1
