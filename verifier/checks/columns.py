@@ -3,7 +3,9 @@ the litres of a fuel log's five rows, "im Schnitt 70,15 €" for their amounts, 
 23,5 kg" for a harvest listed month by month.
 
 A column is the cells at one place of a table's rows ("|" between them), or the figures of
-one excerpt followed by one unit, in order (and then the answer's figure has that unit). A
+one excerpt followed by one unit, in order (and then the answer's figure has that unit; a
+table column whose header says what it measures, "Betrag" or "Liter", must measure what the
+answer's figure does). A total's row or line and a table's header are no cells. A
 total word ("insgesamt", "in total") or an average word stands in the result's sentence, and
 the total or mean is the whole column's: a run of a few rows adds up to a wrong figure by
 chance too often (39,99 + 24,90 as the "total" of three subscriptions). Only the excerpts the

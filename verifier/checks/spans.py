@@ -2,10 +2,11 @@
 2025 lagen 138 Tage"), the time between two clock times ("ab 7:42, an 13:58: 6 Stunden und
 16 Minuten"), and a date some days, weeks, months or years from another ("Beginn 1. Juni
 2023, 24 Monate Laufzeit, also bis 31. Mai 2025"; "innerhalb von 14 Tagen, also bis zum 1.
-April 2026" from an invoice date the excerpt gives).
+April 2026" from the invoice date of the excerpt that gives the term).
 
 Dates and clock times are exact: a wrong one matches a computed span by chance hardly ever,
-so no announcing word is asked for; the operands stand in the result's sentence."""
+so no announcing word is asked for; the operands stand in the result's sentence. A count of
+days may count both ends ("7 days, from March 9 to March 15"), unless it is "between" them."""
 
 from __future__ import annotations
 

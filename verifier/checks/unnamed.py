@@ -3,9 +3,10 @@ Pfand waren es 46,56 €" from a receipt's 49,66 €, "abzüglich 30,00 € blei
 "Inklusive 19 % MwSt. kostet das Angebot 2.951,20 €" from an offer's net 2.480,00 €.
 
 Only amounts with cents, exact to the cent, with a word of taking off or adding on (or of a
-tax or discount) in the sentence, and the answer's other amount or percentage of the sentence
-as the second operand: a sum or share in cents matches an excerpt's amount by chance hardly
-ever."""
+tax or discount) in the sentence, and as the second operand the answer's amount nearest the
+figure on either side in its sentence, or a percentage of the sentence (a tax rate only where
+an excerpt states it): each operand more gives a wrong amount one more chance to meet an
+excerpt's."""
 
 from __future__ import annotations
 
