@@ -1106,3 +1106,24 @@ def test_a_year_with_leading_zeros_is_not_the_two_digit_year() -> None:
         ("23. Januar", "grounded"),
         ("0023", "ungrounded"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # Probes: a month under a heading of its year holds the month and year.
+        ("Im Februar 2024 kamen 812 Besucher [1].",
+         "Jahresrückblick 2024\nJanuar: 640 Besucher\nFebruar: 812 Besucher", "grounded"),
+        ("Im Februar 2025 kamen 812 Besucher [1].",
+         "Jahresrückblick 2024\nJanuar: 640 Besucher\nFebruar: 812 Besucher", "ungrounded"),
+        # The last year before the month is its heading's; a month with its own year is not.
+        ("Im Februar 2024 kamen 812 Besucher [1].",
+         "Rückblick 2024\nJanuar: 640\n\nRückblick 2025\nFebruar: 812 Besucher", "ungrounded"),
+        ("Im Februar 2024 kamen 812 Besucher [1].",
+         "Rückblick 2024\nFebruar 2025: 812 Besucher", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_month_under_a_heading_of_its_year(answer: str, excerpt: str, expected: str) -> None:
+    found = {f.text: f.status for f in check_numbers("", answer, [SourceText(1, excerpt)]).findings}
+    month = next(text for text in found if text.startswith("Februar"))
+    assert found[month] == expected

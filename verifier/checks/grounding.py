@@ -124,6 +124,11 @@ def ground(
     for r in tok.readings:
         if r.key in quest.keys:
             return Verdict("from_question", r, frozenset())
+    for r in tok.readings:  # "Februar 2024" where the year heads the excerpt's months
+        k = r.key
+        if k[0] == "ym" and isinstance(k[1], int) and isinstance(k[2], int) and k[1]:
+            if headed := src.under_year(k[1], k[2]):
+                return Verdict("grounded", r, frozenset(headed))
     return _ground_day(tok, answer, src, quest, ranged)
 
 

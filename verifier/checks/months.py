@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+
 # A month's name or abbreviation, as a date writes it (Jan., Januar, Jänner, March, Mrz).
 MON = (
     r"(?:Jan(?:uary|uar)?|Jänner|Feb(?:ruary|ruar)?|Mar(?:ch)?|Mä?rz|Apr(?:il)?|Ma[iy]"
@@ -45,3 +49,27 @@ def month_number(word: str) -> int | None:
     """The month a name's first letters give (Jun., Juni, june); None for a name re's case
     folding matched but lower() does not give back (ſeptember, MAİ)."""
     return _MONTHS.get(word.casefold()[:3])
+
+
+_MONTH_WORD = re.compile(MON_FULL)
+_YEAR = re.compile(r"(?<![0-9.,/-])(?:19|20)[0-9]{2}(?![0-9])")
+_YEAR_AFTER = re.compile(r"[ \t\u00a0]*(?:'|’)?[0-9]{2,4}(?![0-9.,])")  # "Februar 2025", "Feb '25"
+
+
+def under_year(texts: Sequence[tuple[int, str]], year: int, month: int) -> set[int]:
+    """The texts that name the month without a year of its own, under the year: the last
+    year written before it is that year ("Jahresrückblick 2024 ... Februar: ...", "Blog-
+    Statistik 2025 / Dezember: 5.210")."""
+    out = set()
+    for n, text in texts:
+        years: list[tuple[int, int]] | None = None
+        for m in _MONTH_WORD.finditer(text):
+            if month_number(m.group()) != month or _YEAR_AFTER.match(text, m.end()):
+                continue
+            if years is None:
+                years = [(y.start(), int(y.group())) for y in _YEAR.finditer(text)]
+            k = bisect_left(years, (m.start(), 0)) - 1
+            if k >= 0 and years[k][1] == year:
+                out.add(n)
+                break
+    return out

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 
 from verifier.checks.identifiers import RunIndex, iban_holders
+from verifier.checks.months import under_year
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
 from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
@@ -239,6 +240,10 @@ class SourceIndex:
         if not (self._full or key in self._ready_trunc):
             self._complete()
         return self._holders(self.trunc.get(key))
+
+    def under_year(self, year: int, month: int) -> set[int]:
+        """The texts that name a month alone under a heading of its year (see months)."""
+        return under_year(self._texts, year, month)
 
     def ibans(self, iban: str) -> list[int]:
         """The texts that write this IBAN whole, spaces aside."""
