@@ -87,3 +87,15 @@ def test_totals_headers_and_units_of_table_columns(
     answer: str, excerpt: str, result: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[result] == expected
+
+
+def test_label_lines_of_one_figure_make_a_column() -> None:
+    # A sixth blind probe: months as label lines under a year's heading.
+    stats = "Blog-Statistik 2025 (Besucher)\nOktober: 4.120\nNovember: 3.860\nDezember: 5.210"
+    answer = (
+        "Across October to December 2025 the blog averaged about {} visitors ({} in total) [1]."
+    )
+    found = statuses(answer.format("4,397", "13,190"), stats)
+    assert found["4,397"] == found["13,190"] == "derived"
+    found = statuses(answer.format("4,497", "13,290"), stats)
+    assert found["4,497"] == found["13,290"] == "ungrounded"

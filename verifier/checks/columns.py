@@ -14,7 +14,7 @@ sentence cites are read (all where it cites none), and at most _MAX_FIGURES figu
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -30,6 +30,11 @@ _MAX_ITEM_GAP = 200  # characters between two items of one list, at most
 # A line that adds up others: its figure is no row of the column it stands in.
 _TOTAL_LINE = re.compile(
     r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|endbetrag|rechnungsbetrag|saldo)\b)"
+)
+# A label line of one figure: "Oktober: 4.120", "- Strom: 612,40 €".
+_LABEL_VALUE = re.compile(
+    r"[ \t]*(?:[-*•][ \t]+)?[^\W\d_][^:|\n0-9]{0,30}:[ \t]*[+-]?[0-9][0-9.,'\u00a0\u202f]*"
+    r"[ \t]*(?:[€$£%]|[^\W\d_]{1,12}\.?)?[ \t]*"
 )
 _RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
 _WORD = re.compile(r"[^\W\d_]+")
@@ -76,6 +81,7 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
             line_end = len(text) if line_end < 0 else line_end
             pipes = text.count("|", line_start, line_end)
             skip = _skipped(text, line_start, line_end, pipes, headers)
+            labelled = _LABEL_VALUE.fullmatch(text, line_start, line_end) is not None
             if pipes >= 2 and pipes not in headers:
                 headers[pipes] = _header_above(text, line_start)
         if skip:
@@ -85,11 +91,13 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
             place = (pipes, column)
             cells = headers.get(pipes, [])
             header = _unit_of(cells[column]) if column < len(cells) else ""
-            _add(open_runs, done, place, header, value, written, text, start, end)
+            _add(open_runs, done, place, header, value, written, (text, start, end), _rows_apart)
+        elif labelled:  # "Oktober: 4.120" over "November: 3.860"
+            _add(open_runs, done, "", "", value, written, (text, start, end), _labels_apart)
         word = _UNIT.match(text, end)
         if word:
             unit = _unit_of(word.group(1))
-            _add(open_runs, done, unit, unit, value, written, text, start, end)
+            _add(open_runs, done, unit, unit, value, written, (text, start, end), _items_apart)
     runs = [run for run in (*done, *open_runs.values()) if run.count >= _MIN_ROWS]
     for run in runs:
         run.n = n
@@ -103,14 +111,13 @@ def _add(
     unit: str,
     value: Decimal,
     written: str,
-    text: str,
-    start: int,
-    end: int,
+    where: tuple[str, int, int],
+    apart: Callable[[str, int, int], bool],
 ) -> None:
-    """Add a figure to its column's run, or close that run and start one where it stands
-    apart; a column takes _MAX_CELLS figures at most."""
+    """Add a figure (where: text, start, end) to its column's run, or close that run and
+    start one where it stands apart; a column takes _MAX_CELLS figures at most."""
+    text, start, end = where
     run = open_runs.get(column)
-    apart = _rows_apart if isinstance(column, tuple) else _items_apart
     if run is not None and not apart(text, run.end, start) and run.count < _MAX_CELLS:
         run.total += value
         run.count += 1
@@ -144,6 +151,20 @@ def _value(written: str) -> Decimal | None:
 def _rows_apart(text: str, end: int, start: int) -> bool:
     """Whether table cells stand apart: a line that is no table row lies between them."""
     return any("|" not in line for line in text[end:start].split("\n")[1:-1])
+
+
+def _labels_apart(text: str, end: int, start: int) -> bool:
+    """Whether label lines stand apart: a line between them is no label line of a figure."""
+    line = text.find("\n", end)
+    while 0 <= line < start:
+        following = text.find("\n", line + 1)
+        following = len(text) if following < 0 else following
+        if following >= start:
+            return False
+        if not _LABEL_VALUE.fullmatch(text, line + 1, following):
+            return True
+        line = following
+    return False
 
 
 def _items_apart(text: str, end: int, start: int) -> bool:
