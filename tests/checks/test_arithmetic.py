@@ -392,3 +392,18 @@ def test_a_mean_of_a_scaled_figure_and_a_count_of_many_digits_read_without_error
     statuses("Die Werte 2 Millionen und 4 ergeben im Schnitt 3 [1].", "Werte: 2 Millionen und 4")
     digits = "9" * 5000
     statuses(f"Es sind {digits} Tage [1].", f"{digits} Tage")
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probes: a product of three factors, each joined by its sign.
+        ("Du hast 36 Liter (4 Kisten x 12 x 0,75 l) [1].", "36", "derived"),
+        ("Du hast 38 Liter (4 Kisten x 12 x 0,75 l) [1].", "38", "ungrounded"),
+        ("Du hast 36 Liter: 4 Kisten, 12 Flaschen, 0,75 l [1].", "36", "ungrounded"),
+    ],
+)
+def test_a_product_of_three_factors_joined_by_signs_is_derived(
+    answer: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, "4 Kisten, je 12 Flaschen à 0,75 l")[result] == expected

@@ -10,6 +10,7 @@ rounded results match far more values than exact ones."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,8 +41,12 @@ from verifier.checks.periods import factor, period_of
 from verifier.checks.readings import Token
 from verifier.checks.units import metric_unit
 
+# Between two factors of a product: "2 Personen × 3 Nächte", "4 x 12", "3*0,75 l".
+_TIMES_GAP = re.compile(
+    r"[ \u00a0]*(?:[^\W\d_]{1,20}\.?[ \u00a0]*)?[×x*·][ \u00a0]*(?:[€$£][ \u00a0]*)?"
+)
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
-_RUNS = ("run", "mean", "rest")  # of every figure from the first operand to the second
+_RUNS = ("run", "mean", "rest", "chain")  # of every figure from the first operand to the second
 _PERCENTAGES = ("percentage", "change")  # results written with %
 _MAX_PAIRS = 40  # grounded answer figures tried as operands; bounds the pair search
 
@@ -132,6 +137,16 @@ class Arithmetic:
                         exact.setdefault(total, ("run", i, j))
                         exact.setdefault(a + a - total, ("rest", i, j))
                     rounded.append((float(total) / (j - i + 1), ("mean", i, j)))
+            # A product of three or more, each joined by its sign ("2 Personen × 3 Nächte ×
+            # 2,10 €"): the signs announce it.
+            for i in range(len(nums)):
+                product = floats[i]
+                for j in range(i + 1, len(nums)):
+                    if not _TIMES_GAP.fullmatch(self.text, toks[j - 1].end, toks[j].start):
+                        break
+                    product *= floats[j]
+                    if j > i + 1:
+                        rounded.append((product, ("chain", i, j)))
         rounded.sort()
         self._exact, self._rounded = exact, rounded
         return exact
@@ -246,6 +261,8 @@ class Arithmetic:
             return False  # a rounded result matches too many pairs to look further afield
         if res.how == "mean":
             return self._averaged(tok) and self._one_list(tok, res)
+        if res.how == "chain":
+            return True  # each factor joined by its sign
         return (not whole and res.how in ("share", *TAXES)) or announced(
             self.text, tok, res.how, res.starts, res.operands
         )

@@ -112,6 +112,10 @@ _DERIVATIONS = {
         "die Summe der Zahlen von „{a}“ bis „{b}“",
     ),
     "product": ('the product of "{a}" and "{b}"', "das Produkt von „{a}“ und „{b}“"),
+    "chain": (
+        'the product of the figures from "{a}" to "{b}"',
+        "das Produkt der Zahlen von „{a}“ bis „{b}“",
+    ),
     "quotient": ('"{a}" divided by "{b}"', "„{a}“ geteilt durch „{b}“"),
     "share": ('"{a}" of "{b}"', "„{a}“ von „{b}“"),
     "percentage": ('"{a}" as a share of "{b}"', "„{a}“ als Anteil an „{b}“"),
