@@ -22,14 +22,10 @@ from verifier.checks.arithwords import (
     AVERAGE,
     JOINER,
     PERCENT_AFTER,
-    TAX_NAMED,
-    TAX_RATES,
     TAXES,
     TOTALLED,
     announced,
-    clause_after,
     half_unit,
-    money,
     strongly_announced,
     telling,
     unit_after,
@@ -37,7 +33,7 @@ from verifier.checks.arithwords import (
 from verifier.checks.citations import sentence_spans
 from verifier.checks.grounding import ABOUT as _ABOUT
 from verifier.checks.grounding import Verdict
-from verifier.checks.periods import factor, period_of
+from verifier.checks.onefigure import for_period, with_tax
 from verifier.checks.readings import Token
 from verifier.checks.units import metric_unit
 
@@ -83,7 +79,6 @@ class Arithmetic:
         # floats, sorted, so that a look-up is a bisection.
         self._rounded: list[tuple[float, _Entry]] = []
         self._starts: list[int] | None = None  # where the answer's sentences start
-        self._periods: list[str | None] | None = None  # the period each figure is named for
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded figures (the first few only: that bounds the pairs)."""
@@ -91,7 +86,7 @@ class Arithmetic:
         # "von 187 auf 254 Millionen": a scaled figure also counts as written (254).
         vals += [(num.scaleb(-v.reading.scale), t, v) for num, t, v in vals if v.reading.scale]
         self._vals = sorted(vals[:_MAX_PAIRS], key=lambda x: x[1].start)
-        self._exact, self._periods = None, None
+        self._exact = None
 
     def _tables(self) -> dict[Decimal, _Entry]:
         if self._exact is not None:
@@ -223,28 +218,15 @@ class Arithmetic:
             res = self._result(entry)
             if self._holds(tok, res, abs(v - float(x)) <= 1e-9 * max(1.0, abs(v))):
                 return Verdict("derived", r, res.excerpts, res.how, res.operands)
-        return self._period(tok, float(x), half) or self._taxed(tok, float(x), half)
-
-    def _taxed(self, tok: Token, x: float, half: float) -> Verdict | None:
-        """An amount with value added tax named but not its rate, added or taken off ("178,90 €
-        netto, mit Mehrwertsteuer also rund 213 €"): an amount of the same unit in the
-        sentence, and a usual rate the excerpts state (7 % is no answer where they say 19 %)."""
-        before = self.text[max(0, tok.start - 60) : tok.start]
-        if not (TAX_NAMED.search(before) or TAX_NAMED.search(clause_after(self.text, tok))):
-            return None
-        k, unit = self._sentence(tok.start), money(self.text, tok)
-        for a, ta, va in self._vals:
-            if not unit or self._sentence(ta.start) != k or money(self.text, ta) != unit:
-                continue
-            for rate in (r for r in TAX_RATES if self._stated(r)):
-                for how, v in (
-                    ("plus_share", float(a) * (1 + rate / 100)),
-                    ("ex_share", float(a) / (1 + rate / 100)),
-                ):
-                    if abs(v - x) <= half:
-                        operands = (str(rate), self.text[ta.start : ta.end])
-                        return Verdict("derived", tok.readings[0], va.excerpts, how, operands)
-        return None
+        return for_period(self.text, self._vals, tok, float(x), half) or with_tax(
+            self.text,
+            self._vals,
+            tok,
+            float(x),
+            half,
+            lambda a, b: self._sentence(a) == self._sentence(b),
+            self._stated,
+        )
 
     def _holds(self, tok: Token, res: _Result, exact: bool) -> bool:
         """Whether the answer's words and the operands' places make res its derivation."""
@@ -287,26 +269,6 @@ class Arithmetic:
         starts = self._starts or [0]
         end = starts[k + 1] if k + 1 < len(starts) else len(self.text)
         return AVERAGE.search(self.text, starts[max(k, 0)], end) is not None
-
-    def _period(self, tok: Token, x: float, half: float) -> Verdict | None:
-        """An amount of another period, both named: "6,45 € im Monat, 77,40 € im Jahr"."""
-        wanted = period_of(self.text, tok.start, tok.end)
-        if wanted is None:
-            return None
-        if self._periods is None:
-            self._periods = [period_of(self.text, t.start, t.end) for _, t, _ in self._vals]
-        for (a, ta, va), given in zip(self._vals, self._periods, strict=True):
-            times = factor(given, wanted) if given else None
-            # Anywhere in the answer, but of one unit: 6 € a month are no 72 members a year.
-            if (
-                times
-                and abs(float(a) * times - x) <= half
-                and unit_after(self.text, ta.end) == unit_after(self.text, tok.end)
-            ):
-                step = f"× {times:g}" if times >= 1 else f"÷ {1 / times:g}"
-                operands = (self.text[ta.start : ta.end], step)
-                return Verdict("derived", tok.readings[0], va.excerpts, "period", operands)
-        return None
 
     def _listed_before(self, tok: Token) -> list[int]:
         """The grounded figures enumerated right before the token in its sentence ("24 Rot,
