@@ -190,3 +190,15 @@ def test_a_long_answer_without_punctuation_is_read_in_linear_time() -> None:
     start = time.perf_counter()
     statuses(words, "Posten: 12,50 €\nSumme: 99,00 €")
     assert time.perf_counter() - start < 3.0
+
+
+def test_a_year_between_the_row_s_name_and_the_figure_hides_no_name() -> None:
+    # A seventh blind probe: "Für Munition ... wurden 2025 insgesamt 5.120,75 €".
+    report = (
+        "Kassenbericht 2025\nAusgaben Schützenfest: 5.120,75 €\n"
+        "Ausgaben Munition/Schießstand: 3.486,20 €"
+    )
+    wrong = "Für Munition und Schießstand wurden 2025 insgesamt 5.120,75 € ausgegeben [1]."
+    right = "Für Munition und Schießstand wurden 2025 insgesamt 3.486,20 € ausgegeben [1]."
+    assert statuses(wrong, report)["5.120,75"] == "wrong_line"
+    assert statuses(right, report)["3.486,20"] == "grounded"

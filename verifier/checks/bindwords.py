@@ -37,6 +37,9 @@ _AFTER_SEPARATOR = re.compile(
     re.I,
 )
 _REACH = 80  # characters on either side of a figure whose words may speak of it
+_DATED = re.compile(
+    r"(?:19|20)[0-9]{2}|[0-9]{1,2}\.[0-9]{1,2}\.(?:[0-9]{2,4})?|[0-9]{4}-[0-9]{2}-[0-9]{2}"
+)
 _MIN_SHARED = 5  # letters two words must share to be one (Besucher, Besuchern)
 _INFLECTION = 3  # letters an inflection adds (Kinder, Besuchern, Effektiven)
 
@@ -78,7 +81,12 @@ def around(text: str, tokens: Sequence[Token], k: int) -> list[str]:
     between the figures before and after it and the items or comparisons they belong to, the
     ones nearer to it than to those figures."""
     tok = tokens[k]
-    lo = tokens[k - 1].end if k else 0
+    # A year or a date before the figure dates it and names no row of its own: the words
+    # before it still speak of the figure ("Für Munition wurden 2025 insgesamt 5.120,75 €").
+    before = k - 1
+    while before >= 0 and _DATED.fullmatch(text, tokens[before].start, tokens[before].end):
+        before -= 1
+    lo = tokens[before].end if before >= 0 else 0
     hi = tokens[k + 1].start if k + 1 < len(tokens) else len(text)
     first = max(lo, tok.start - _REACH)
     cut = max((m.end() for m in _CLAUSE_END.finditer(text, first, tok.start)), default=first)
@@ -91,7 +99,7 @@ def around(text: str, tokens: Sequence[Token], k: int) -> list[str]:
     end = after.start() if after else end
     words = []
     for m in WORD.finditer(text, cut, tok.start):
-        if not k or cut > lo or tok.start - m.end() < m.start() - lo:
+        if before < 0 or cut > lo or tok.start - m.end() < m.start() - lo:
             words.append(m.group())  # nearer to this figure than to the one before
     for m in WORD.finditer(text, tok.end, end):
         if after or stop or k + 1 == len(tokens) or m.start() - tok.end < hi - m.end():
