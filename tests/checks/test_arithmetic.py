@@ -407,3 +407,27 @@ def test_a_product_of_three_factors_joined_by_signs_is_derived(
     answer: str, result: str, expected: str
 ) -> None:
     assert statuses(answer, "4 Kisten, je 12 Flaschen à 0,75 l")[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # A seventh blind probe: a year of a monthly fee with the twelve written, a year's
+        # amount "auf den Monat".
+        ("Der Grundpreis macht im Jahr 162,00 € aus (12 × 13,50 €) [1].",
+         "Grundpreis: 13,50 €/Monat", "162,00", "derived"),
+        ("Der Grundpreis macht im Jahr 162,00 € aus (12 × 13,50 €) [1].",
+         "Grundpreis: 13,50 €/Monat", "12", "derived"),
+        ("Der Grundpreis macht im Jahr 172,00 € aus (12 × 13,50 €) [1].",
+         "Grundpreis: 13,50 €/Monat", "172,00", "ungrounded"),
+        # A calendar's count needs its sign by an amount and a period named.
+        ("Es kamen 12 Gäste und 13,50 € Trinkgeld zusammen [1].", "13,50 € Trinkgeld", "12",
+         "ungrounded"),
+        ("Es kostet 684,60 € im Jahr, auf den Monat umgerechnet sind das 57,05 € [1].",
+         "Jahresbeitrag 2026: 684,60 €", "57,05", "derived"),
+    ],
+)  # fmt: skip
+def test_a_calendar_s_count_by_an_amount(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected

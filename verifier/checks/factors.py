@@ -58,3 +58,48 @@ class Factors:
                 operands = (word.group(), step)
                 return Verdict("derived", tok.readings[0], frozenset(held), "scaled", operands)
         return None
+
+
+# Counts every calendar holds: 12 months of a year, 52 weeks, 4 quarters, 7 days of a week,
+# 24 hours of a day, 60 minutes of an hour, 365 days.
+_CALENDAR = {12, 52, 4, 7, 24, 60, 365}
+_PERIOD_WORD = re.compile(
+    r"\b(?:monat\w*|month\w*|jahr\w*|year\w*|jährlich|annual\w*|woche\w*|week\w*"
+    r"|wöchentlich|quartal\w*|quarter\w*|tag\w*|day\w*|täglich|daily|stunde\w*|hour\w*"
+    r"|minute\w*)\b",
+    re.I,
+)
+_TIMES_SIGN = re.compile(r"[ \u00a0]*[×x*/÷][ \u00a0]*(?:[€$£][ \u00a0]*)?")
+
+
+class Calendar:
+    """A calendar's count the answer multiplies or divides an amount by: "12 × 13,50 €" for a
+    year of a monthly fee, "684,60 € / 12". The count stands by the amount with its sign, and
+    a period is named in the sentence."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._sentences = Sentences(text)
+        self._figures: list[tuple[Token, Verdict]] = []
+
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None:
+        """Take the grounded figures."""
+        self._figures = done
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The calendar's count an ungrounded 12 (52, 7, ...) is, or None."""
+        r = tok.readings[0]
+        if r.key[0] != "n" or not r.value.isdigit() or int(r.value) not in _CALENDAR:
+            return None
+        if not _PERIOD_WORD.search(self._sentences.text_at(tok.start)):
+            return None
+        for t, v in self._figures:
+            joined = (
+                _TIMES_SIGN.fullmatch(self.text, tok.end, t.start)
+                if t.start >= tok.end
+                else _TIMES_SIGN.fullmatch(self.text, t.end, tok.start)
+            )
+            if joined:
+                operands = (self.text[t.start : t.end], r.value)
+                return Verdict("derived", r, v.excerpts, "calendar", operands)
+        return None

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.binding import Binding, wrong_line_finding
 from verifier.checks.columns import Columns
-from verifier.checks.factors import Factors
+from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
 from verifier.checks.models import NumberFinding, NumberStage, SourceText
@@ -141,6 +141,10 @@ _DERIVATIONS = {
     "unnamed_share": (
         "{a} with the amount {b} of the excerpts",
         "{a} mit dem Betrag {b} der Auszüge",
+    ),
+    "calendar": (
+        'a count of the calendar by which "{a}" is multiplied or divided ({b})',
+        "eine Zahl des Kalenders, mit der „{a}“ multipliziert oder geteilt wird ({b})",
     ),
     "period": (
         'the amount "{a}" for another period ({b})',
@@ -307,7 +311,14 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         results.append((tok, ground(tok, answer, src, quest)))
     columns = Columns(answer, [(e.n, e.checked_text) for e in excerpts])
     arithmetic = Arithmetic(answer, lambda rate: stated_rate(src, rate))
-    derivers = (arithmetic, Spans(answer, src), columns, Factors(answer, src), Unnamed(answer, src))
+    derivers = (
+        arithmetic,
+        Spans(answer, src),
+        columns,
+        Factors(answer, src),
+        Unnamed(answer, src),
+        Calendar(answer),
+    )
     results = _derived(answer, results, derivers)
     binding = Binding(answer, [(e.n, e.checked_text) for e in excerpts])
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
@@ -329,12 +340,12 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
 def _derived(
     answer: str,
     results: list[tuple[Token, Verdict | None]],
-    derivers: tuple[Arithmetic, Spans, Columns, Factors, Unnamed],
+    derivers: tuple[Arithmetic, Spans, Columns, Factors, Unnamed, Calendar],
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what the derivers derive for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
     15.724 kWh")."""
-    arithmetic, spans, columns, factors, unnamed = derivers
+    arithmetic, spans, columns, factors, unnamed, calendar = derivers
     out = [v for _, v in results]
     tries = 0
     for _ in range(2):
@@ -342,6 +353,7 @@ def _derived(
         arithmetic.learn(done)
         spans.learn(done)
         unnamed.learn(done)
+        calendar.learn(done)
         fresh = False
         for k, (tok, _) in enumerate(results):
             if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
@@ -352,6 +364,7 @@ def _derived(
                     or columns.derive(tok)
                     or factors.derive(tok)
                     or unnamed.derive(tok)
+                    or calendar.derive(tok)
                 )
                 fresh = fresh or out[k] is not None
         if not fresh:
