@@ -11,7 +11,7 @@ rounded results match far more values than exact ones."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
@@ -30,7 +30,7 @@ from verifier.checks.arithwords import (
     telling,
     unit_after,
 )
-from verifier.checks.citations import sentence_spans
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import ABOUT as _ABOUT
 from verifier.checks.grounding import Verdict
 from verifier.checks.onefigure import for_period, with_tax
@@ -70,15 +70,17 @@ class Arithmetic:
 
     The tables are built at the first figure to derive: most answers have none."""
 
-    def __init__(self, text: str, stated: Callable[[int], bool] = lambda rate: True) -> None:
-        self.text = text
+    def __init__(
+        self, sentences: Sentences, stated: Callable[[int], bool] = lambda rate: True
+    ) -> None:
+        self.text = sentences.text
+        self._sentences = sentences
         self._stated = stated  # whether the excerpts state a tax rate (19 for "19 %")
         self._vals: list[_Figure] = []
         self._exact: dict[Decimal, _Entry] | None = None
         # Products and quotients, compared at the precision the answer writes its result in:
         # floats, sorted, so that a look-up is a bisection.
         self._rounded: list[tuple[float, _Entry]] = []
-        self._starts: list[int] | None = None  # where the answer's sentences start
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded figures (the first few only: that bounds the pairs)."""
@@ -178,10 +180,10 @@ class Arithmetic:
         unit = metric_unit(self.text, tok.end)
         if unit is None:
             return out
-        k = self._sentence(tok.start)
+        k = self._sentences.index(tok.start)
         for _, t, _ in self._vals:
             other = metric_unit(self.text, t.end)
-            if other and other[0] == unit[0] and self._sentence(t.start) == k:
+            if other and other[0] == unit[0] and self._sentences.index(t.start) == k:
                 scale = Decimal(1).scaleb(unit[1] - other[1])
                 out += [] if scale in out else [scale]
         return out
@@ -224,7 +226,7 @@ class Arithmetic:
             tok,
             float(x),
             half,
-            lambda a, b: self._sentence(a) == self._sentence(b),
+            lambda a, b: self._sentences.index(a) == self._sentences.index(b),
             self._stated,
         )
 
@@ -265,15 +267,12 @@ class Arithmetic:
 
     def _averaged(self, tok: Token) -> bool:
         """Whether the figure's sentence names an average ("im Schnitt", "on average")."""
-        k = self._sentence(tok.start)
-        starts = self._starts or [0]
-        end = starts[k + 1] if k + 1 < len(starts) else len(self.text)
-        return AVERAGE.search(self.text, starts[max(k, 0)], end) is not None
+        return AVERAGE.search(self._sentences.text_at(tok.start)) is not None
 
     def _listed_before(self, tok: Token) -> list[int]:
         """The grounded figures enumerated right before the token in its sentence ("24 Rot,
         11 Weiß und 6 Sekt"): each joined to the next by a comma, "und", "and" or "+"."""
-        start = self._sentence_start(tok.start)
+        start = self._sentences.span_at(tok.start)[0]
         before = [i for i, (_, t, _) in enumerate(self._vals) if start <= t.start < tok.start]
         listed = before[-1:]
         for i in reversed(before[:-1]):
@@ -295,23 +294,13 @@ class Arithmetic:
                     return Verdict("derived", tok.readings[0], res.excerpts, "run", res.operands)
         return None
 
-    def _sentence(self, at: int) -> int:
-        """The number of the sentence a position stands in."""
-        if self._starts is None:
-            self._starts = [start for start, _ in sentence_spans(self.text)]
-        return bisect_right(self._starts, at) - 1
-
-    def _sentence_start(self, at: int) -> int:
-        k = self._sentence(at)
-        return self._starts[k] if self._starts and k >= 0 else 0
-
     def _near_in_text(self, res: _Result, tok: Token, exact: bool) -> bool:
         """Whether the operands stand in the result's sentence, or the one before it for a
         result with decimals ("$42.30 for the two-pack. That's about $21.15 each.") or an exact
         one ("12 Kisten mit je 6 Flaschen. Das ergibt 72 Flaschen.")."""
-        k = self._sentence(tok.start)
+        k = self._sentences.index(tok.start)
         reach = 1 if tok.readings[0].places or exact else 0
-        return all(k - reach <= self._sentence(at) <= k for at in res.starts)
+        return all(k - reach <= self._sentences.index(at) <= k for at in res.starts)
 
     def _divides(self, entry: _Entry, x: Decimal) -> bool:
         _, i, j = entry

@@ -82,11 +82,16 @@ _PER_UNIT = re.compile(
 _NOT_DIGIT = re.compile(r"[^0-9]")
 
 
-def unit_after(text: str, end: int) -> str:
-    """What stands right after a figure, as a unit: "€" for "€", "EUR" and "Euro"."""
-    m = _UNIT.match(text, end)
-    word = m.group(1).lower() if m else ""
+def same_unit(word: str) -> str:
+    """A unit word lower-cased, a currency as its sign: "€" for "€", "EUR" and "Euro"."""
+    word = word.lower()
     return _SAME_UNIT.get(word, word)
+
+
+def unit_after(text: str, end: int) -> str:
+    """What stands right after a figure, as a unit (see same_unit)."""
+    m = _UNIT.match(text, end)
+    return same_unit(m.group(1)) if m else ""
 
 
 def money(text: str, tok: Token) -> str:

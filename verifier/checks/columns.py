@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from verifier.checks.arithwords import AVERAGE, TOTALLED
+from verifier.checks.arithwords import AVERAGE, TOTALLED, same_unit
 from verifier.checks.citations import Sentences, find_markers
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
@@ -90,13 +90,13 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
             column = text.count("|", line_start, start)
             place = (pipes, column)
             cells = headers.get(pipes, [])
-            header = _unit_of(cells[column]) if column < len(cells) else ""
+            header = same_unit(cells[column]) if column < len(cells) else ""
             _add(open_runs, done, place, header, value, written, (text, start, end), _rows_apart)
         elif labelled:  # "Oktober: 4.120" over "November: 3.860"
             _add(open_runs, done, "", "", value, written, (text, start, end), _labels_apart)
         word = _UNIT.match(text, end)
         if word:
-            unit = _unit_of(word.group(1))
+            unit = same_unit(word.group(1))
             _add(open_runs, done, unit, unit, value, written, (text, start, end), _items_apart)
     runs = [run for run in (*done, *open_runs.values()) if run.count >= _MIN_ROWS]
     for run in runs:
@@ -214,20 +214,15 @@ def _kind(unit: str) -> str:
     return next((_KINDS[w] for w in re.findall(r"[^\W\d_]+|[€$£]", unit) if w in _KINDS), "")
 
 
-def _unit_of(word: str) -> str:
-    word = word.lower()
-    return {"eur": "€", "euro": "€", "usd": "$", "dollar": "$", "dollars": "$"}.get(word, word)
-
-
 class Columns:
     """The totals and means of the excerpts' columns, read at the first figure that asks."""
 
-    def __init__(self, text: str, excerpts: Sequence[tuple[int, str]]) -> None:
-        self.text = text
+    def __init__(self, sentences: Sentences, excerpts: Sequence[tuple[int, str]]) -> None:
+        self.text = sentences.text
         self._excerpts = excerpts
         self._read: dict[int, list[_Run]] = {}  # by excerpt number
         self._budget = [_MAX_FIGURES]
-        self._sentences = Sentences(text)
+        self._sentences = sentences
 
     def derive(self, tok: Token) -> Verdict | None:
         """The column total or mean an ungrounded figure is, where its sentence says so."""
@@ -242,7 +237,7 @@ class Columns:
             return None
         half = Decimal(5).scaleb(-r.places - 1)
         after = _UNIT.match(self.text, tok.end)
-        unit = _unit_of(after.group(1)) if after else ""
+        unit = same_unit(after.group(1)) if after else ""
         for run in self._runs(sentence):
             # A unit's figures make a total of that unit only: no mean of °F is inches of rain,
             # nor of a table's "Betrag" litres.

@@ -12,8 +12,9 @@ from decimal import Decimal, localcontext
 
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
-from verifier.checks.readings import Reading, Token
+from verifier.checks.readings import Token
 from verifier.checks.sourceindex import SourceIndex
+from verifier.checks.units import plain
 
 _FACTORS = (
     (Decimal(2), r"verdopp\w*|doppelt\w*|double[ds]?|doubling|twice|zweimal|zweifach\w*"),
@@ -24,18 +25,13 @@ _FACTORS = (
 _FACTOR = [(f, re.compile(rf"\b(?:{words})\b", re.I)) for f, words in _FACTORS]
 
 
-def _plain(value: Decimal) -> str:
-    text = f"{value:f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
 class Factors:
     """The quantities of an answer that are an excerpt's, scaled by a factor named beside them."""
 
-    def __init__(self, text: str, src: SourceIndex) -> None:
-        self.text = text
+    def __init__(self, sentences: Sentences, src: SourceIndex) -> None:
+        self.text = sentences.text
         self._src = src
-        self._sentences = Sentences(text)
+        self._sentences = sentences
 
     def derive(self, tok: Token) -> Verdict | None:
         """The scaling an ungrounded quantity is, or None."""
@@ -49,10 +45,8 @@ class Factors:
                 continue
             with localcontext() as ctx:
                 ctx.prec = 60
-                value = _plain(Decimal(quantity.value) / factor)
-            key = (quantity.key[0], quantity.key[1], value)
-            self._src.prepare([Reading(key, value)])
-            held = self._src.whole(key)
+                value = plain(Decimal(quantity.value) / factor)
+            (held,) = self._src.look_up([(quantity.key[0], quantity.key[1], value)])
             if held:
                 step = f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"
                 operands = (word.group(), step)
@@ -77,9 +71,9 @@ class Calendar:
     year of a monthly fee, "684,60 € / 12". The count stands by the amount with its sign, and
     a period is named in the sentence."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._sentences = Sentences(text)
+    def __init__(self, sentences: Sentences) -> None:
+        self.text = sentences.text
+        self._sentences = sentences
         self._figures: list[tuple[Token, Verdict]] = []
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:

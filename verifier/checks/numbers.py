@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.binding import Binding, wrong_line_finding
+from verifier.checks.citations import Sentences
 from verifier.checks.columns import Columns
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
@@ -309,15 +310,16 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         if not _flags_absent(sp, answer):
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
-    columns = Columns(answer, [(e.n, e.checked_text) for e in excerpts])
-    arithmetic = Arithmetic(answer, lambda rate: stated_rate(src, rate))
+    sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
+    columns = Columns(sentences, [(e.n, e.checked_text) for e in excerpts])
+    arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     derivers = (
         arithmetic,
-        Spans(answer, src),
+        Spans(sentences, src),
         columns,
-        Factors(answer, src),
-        Unnamed(answer, src),
-        Calendar(answer),
+        Factors(sentences, src),
+        Unnamed(sentences, src),
+        Calendar(sentences),
     )
     results = _derived(answer, results, derivers)
     binding = Binding(answer, [(e.n, e.checked_text) for e in excerpts])

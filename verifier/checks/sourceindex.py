@@ -204,6 +204,12 @@ class SourceIndex:
         if not (self._full or key in self._ready):
             self._complete()
 
+    def look_up(self, keys: Sequence[Key]) -> list[set[int] | None]:
+        """whole() of each key, the lines that may hold any of them read first (one pattern
+        for all: a look-up computed from the answer's figures, not one of its tokens)."""
+        self.prepare(Reading(key, str(key[-1])) for key in keys)
+        return [self.whole(key) for key in keys]
+
     def whole(self, key: Key) -> set[int] | None:
         """The texts holding key as a reading of a whole token, None if none."""
         self._read_for(key)

@@ -16,7 +16,7 @@ from datetime import date, timedelta
 
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
-from verifier.checks.readings import Key, Reading, Token
+from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
 
 # A count of calendar days, weeks, months or years after a figure; not working days.
@@ -79,11 +79,11 @@ def _ends(start: date, n: int, unit: str) -> tuple[date | None, ...]:
 class Spans:
     """What the answer's grounded dates, clock times and counts of days give as spans."""
 
-    def __init__(self, text: str, src: SourceIndex) -> None:
-        self.text = text
+    def __init__(self, sentences: Sentences, src: SourceIndex) -> None:
+        self.text = sentences.text
         self._src = src
         self._figures: list[tuple[Token, Verdict]] = []
-        self._sentences = Sentences(text)
+        self._sentences = sentences
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded dates, times and counts (the first few only)."""
@@ -194,11 +194,10 @@ class Spans:
         n, unit = count
         start = _plus(result, -n, unit)
         if start is not None:
-            key: Key = ("d", start.year, start.month, start.day)
-            self._src.prepare([Reading(key, start.isoformat())])
             tc, vc = by
             # In an excerpt that gives the term too: a statement's dates set no invoice's term.
-            held = (self._src.whole(key) or set()) & vc.excerpts
+            (found,) = self._src.look_up([("d", start.year, start.month, start.day)])
+            held = (found or set()) & vc.excerpts
             if held:
                 operands = (start.strftime("%d.%m.%Y"), self._written(tc))
                 return Verdict("derived", r, frozenset(held) | vc.excerpts, "date_after", operands)

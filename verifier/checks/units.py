@@ -59,7 +59,7 @@ def measure(text: str, end: int, r: Reading) -> Reading | None:
             dim, value = "time", r.num * _DURATION[word]
         else:
             return None
-    text_value = _plain(value)
+    text_value = plain(value)
     return Reading(("u", dim, text_value), text_value, r.places, r.digits, r.scale)
 
 
@@ -90,7 +90,7 @@ def _thousands(r: Reading, m: re.Match[str], end: int) -> bool:
     return m.start(1) == end and not r.places
 
 
-def _plain(value: Decimal) -> str:
+def plain(value: Decimal) -> str:
     """A decimal without exponent or trailing zeros: 1500, 0.5."""
     out = f"{value:f}"
     return out.rstrip("0").rstrip(".") if "." in out else out
@@ -106,7 +106,7 @@ def measure_digits(key: Key) -> set[str] | None:
     forms = [value] if key[1] != "time" else [value, value / 60, value / 3600]
     out = set()
     for form in forms:
-        text = _plain(form)
+        text = plain(form)
         if len(text) > 24:  # a third of a minute: no excerpt writes it exactly
             continue
         out.add(text.replace(".", "").strip("0"))
@@ -162,7 +162,7 @@ def joined_durations(text: str, tokens: list[Token]) -> list[Token]:
             continue
         if b.start - a.end > _MAX_GAP or not _COMPOUND_GAP.fullmatch(text, a.end, b.start):
             continue
-        total = _plain(first[0] + second[0])
+        total = plain(first[0] + second[0])
         whole = Reading(("u", "time", total), total)
         out[k] = Token(a.start, a.end, (*a.readings, whole), a.parts)
         out[k + 1] = Token(b.start, b.end, (*b.readings, whole), b.parts)

@@ -16,8 +16,9 @@ from decimal import Decimal, localcontext
 from verifier.checks.arithwords import PERCENT_AFTER, TAX_NAMED, TAX_RATES, TAXED
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
-from verifier.checks.readings import Reading, Token
+from verifier.checks.readings import Token
 from verifier.checks.sourceindex import SourceIndex
+from verifier.checks.units import plain
 
 _OFF_OR_ON = re.compile(
     r"\b(?:ohne|abzüglich|abzgl|minus|abzug|without|excluding|less|after|zuzüglich|zzgl|plus"
@@ -28,16 +29,10 @@ _OFF_OR_ON = re.compile(
 _MAX_OPERANDS = 12  # grounded amounts of the answer tried
 
 
-def _plain(value: Decimal) -> str:
-    text = f"{value:f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
 def stated_rate(src: SourceIndex, rate: int) -> bool:
     """Whether an excerpt of src states a tax rate as a number (19 of "MwSt. 19 %")."""
-    key = ("n", str(rate))
-    src.prepare([Reading(key, key[1])])
-    return bool(src.whole(key))
+    (held,) = src.look_up([("n", str(rate))])
+    return bool(held)
 
 
 def _shown(value: Decimal, like: str) -> str:
@@ -52,12 +47,12 @@ _CENT = Decimal("0.01")
 class Unnamed:
     """The answer's amounts that are an excerpt amount plus or minus another amount it gives."""
 
-    def __init__(self, text: str, src: SourceIndex) -> None:
-        self.text = text
+    def __init__(self, sentences: Sentences, src: SourceIndex) -> None:
+        self.text = sentences.text
         self._src = src
         self._amounts: list[tuple[Token, Verdict]] = []
         self._rates: list[tuple[Token, Verdict]] = []  # grounded percentages
-        self._sentences = Sentences(text)
+        self._sentences = sentences
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded amounts with cents."""
@@ -93,11 +88,8 @@ class Unnamed:
             with localcontext() as ctx:
                 ctx.prec = 60
                 tried += [(value, ta, va) for value in (x + a, x - a, a - x) if value > 0]
-        keys = [("n", _plain(value)) for value, _, _ in tried]
-        if keys:
-            self._src.prepare([Reading(key, key[1]) for key in keys])
-        for (value, ta, va), key in zip(tried, keys, strict=True):
-            held = self._src.whole(key)
+        holders = self._src.look_up([("n", plain(value)) for value, _, _ in tried])
+        for (value, ta, va), held in zip(tried, holders, strict=True):
             if held:
                 operands = (
                     self.text[ta.start : ta.end],
@@ -130,11 +122,8 @@ class Unnamed:
                     base = (x / factor).quantize(_CENT)
                     if base > 0 and (base * factor).quantize(_CENT) == x:
                         tried.append((base, rate, where))  # an amount in cents that gives x
-        keys = [("n", _plain(base)) for base, _, _ in tried]
-        if keys:
-            self._src.prepare([Reading(key, key[1]) for key in keys])
-        for (base, rate, where), key in zip(tried, keys, strict=True):
-            held = self._src.whole(key)
+        holders = self._src.look_up([("n", plain(base)) for base, _, _ in tried])
+        for (base, rate, where), held in zip(tried, holders, strict=True):
             if held:
                 operands = (f"{rate:f} %", _shown(base, self.text[tok.start : tok.end]))
                 excerpts = frozenset(held) | where
