@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
 import httpx
@@ -34,6 +35,16 @@ async def sign_in(client: httpx.AsyncClient, username: str) -> None:
         "/login", data={"username": username, "password": PASSWORD, "csrf": csrf_of(form.text)}
     )
     assert response.status_code == 303, response.text
+
+
+@asynccontextmanager
+async def signed_in_as(
+    client: httpx.AsyncClient, username: str
+) -> AsyncIterator[httpx.AsyncClient]:
+    """A second browser on the same app as client, signed in as another reviewer."""
+    async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as other:
+        await sign_in(other, username)
+        yield other
 
 
 async def expire_hold(sessionmaker: SessionMaker, answer_id: str) -> None:

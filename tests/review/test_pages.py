@@ -8,7 +8,14 @@ import httpx
 from arq.connections import ArqRedis
 
 from tests.conftest import Keys, serve_app
-from tests.review.conftest import PASSWORD, csrf_of, expire_hold, post_verified, sign_in
+from tests.review.conftest import (
+    PASSWORD,
+    csrf_of,
+    expire_hold,
+    post_verified,
+    sign_in,
+    signed_in_as,
+)
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.queue import SubmissionQueue
@@ -71,16 +78,13 @@ async def test_a_lease_keeps_a_second_reviewer_off(
     await sign_in(client, "rita")
     page = await client.get(f"/review/{answer_id}")
     assert page.status_code == 200
-    other = httpx.AsyncClient(transport=client._transport, base_url="http://verifier")
-    async with other:
-        await sign_in(other, "otto")
+    async with signed_in_as(client, "otto") as other:
         assert answer_id not in (await other.get("/review")).text
         blocked = await other.get(f"/review/{answer_id}")
         assert blocked.status_code == 409
     skipped = await client.post(f"/review/{answer_id}/skip", data={"csrf": csrf_of(page.text)})
     assert skipped.status_code == 303
-    async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as third:
-        await sign_in(third, "otto")
+    async with signed_in_as(client, "otto") as third:
         assert (await third.get(f"/review/{answer_id}")).status_code == 200
 
 
@@ -107,8 +111,7 @@ async def test_an_open_page_renews_its_hold_and_learns_when_it_lost_it(
     # Her hold ran out and otto took the answer: her page's next renewal is refused.
     await expire_hold(sessionmaker, answer_id)
     await make_user("otto")
-    async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as other:
-        await sign_in(other, "otto")
+    async with signed_in_as(client, "otto") as other:
         assert (await other.get(f"/review/{answer_id}")).status_code == 200
     assert (await client.post(f"/review/{answer_id}/hold", data=hold)).status_code == 409
 
@@ -126,8 +129,7 @@ async def test_a_blind_form_sent_after_another_rated_is_refused_not_a_revision(
     answer_id, page = await open_as_rita(client, keys, settings, make_user)
     await make_user("otto")
     await expire_hold(sessionmaker, answer_id)
-    async with httpx.AsyncClient(transport=client._transport, base_url="http://verifier") as other:
-        await sign_in(other, "otto")
+    async with signed_in_as(client, "otto") as other:
         otto_page = await other.get(f"/review/{answer_id}")
         form = {"rating": "incorrect", "blind": "true", "csrf": csrf_of(otto_page.text)}
         assert (await other.post(f"/review/{answer_id}/rate", data=form)).status_code == 303
