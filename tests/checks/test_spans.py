@@ -108,3 +108,56 @@ def test_deadlines_month_ends_and_huge_counts(
     sources = [SourceText(n, text) for n, text in enumerate(excerpts, start=1)]
     found = {f.text: f.status for f in check_numbers("", answer, sources).findings}
     assert found[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # A term the excerpt states, from a date it gives: the answer names neither.
+        (
+            "Die Kündigung ist frühestens zum 31.12.2027 möglich [1].",
+            "Mietbeginn 01.01.2026, Mindestlaufzeit 24 Monate",
+            "31.12.2027",
+            "derived",
+        ),
+        (
+            "Die Kündigung ist frühestens zum 31.12.2028 möglich [1].",
+            "Mietbeginn 01.01.2026, Mindestlaufzeit 24 Monate",
+            "31.12.2028",
+            "ungrounded",
+        ),
+        (
+            "Ein Jahr später, am 14.03.2027, läuft die Garantie ab [1].",
+            "Kauf am 14.03.2026, ein Jahr Garantie",
+            "14.03.2027",
+            "derived",
+        ),
+        (
+            "Die Garantie läuft am 14.03.2028 ab [1].",
+            "Kauf am 14.03.2026, ein Jahr Garantie",
+            "14.03.2028",
+            "ungrounded",
+        ),
+        (
+            "Zahlbar bis 01.04.2026 [1].",
+            "Rechnung vom 18.03.2026. Zahlbar innerhalb von vierzehn Tagen.",
+            "01.04.2026",
+            "derived",
+        ),
+        # Nights of a stay: from arrival to departure, one end only.
+        ("Wir bleiben 3 Nächte [1].", "Anreise 12.03.2026, Abreise 15.03.2026", "3", "derived"),
+        ("Wir bleiben 4 Nächte [1].", "Anreise 12.03.2026, Abreise 15.03.2026", "4", "ungrounded"),
+        ("We stay 2 nights [1].", "Check-in: 2026-05-01\nCheck-out: 2026-05-03", "2", "derived"),
+        # Dates far apart are no stay: a booking date and a trip.
+        (
+            "Wir bleiben 40 Nächte [1].",
+            "Gebucht am 01.01.2026." + " Hinweise zur Anreise." * 20 + " Anreise 10.02.2026",
+            "40",
+            "ungrounded",
+        ),
+    ],
+)
+def test_terms_and_stays_an_excerpt_states_alone(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected

@@ -20,6 +20,7 @@ from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.binding import Binding, wrong_line_finding
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import Columns
+from verifier.checks.conversions import Conversions
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
@@ -146,6 +147,10 @@ _DERIVATIONS = {
     "calendar": (
         'a count of the calendar by which "{a}" is multiplied or divided ({b})',
         "eine Zahl des Kalenders, mit der „{a}“ multipliziert oder geteilt wird ({b})",
+    ),
+    "converted": (
+        '"{a}" converted to {b}',
+        "„{a}“ umgerechnet in {b}",
     ),
     "period": (
         'the amount "{a}" for another period ({b})',
@@ -311,18 +316,20 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
-    columns = Columns(sentences, [(e.n, e.checked_text) for e in excerpts])
+    texts = [(e.n, e.checked_text) for e in excerpts]
+    columns = Columns(sentences, texts)
     arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     derivers = (
         arithmetic,
-        Spans(sentences, src),
+        Spans(sentences, src, texts),
         columns,
         Factors(sentences, src),
         Unnamed(sentences, src),
         Calendar(sentences),
+        Conversions(sentences, texts),
     )
     results = _derived(answer, results, derivers)
-    binding = Binding(answer, [(e.n, e.checked_text) for e in excerpts])
+    binding = Binding(answer, texts)
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
     for tok, v in results:
         if v is None and (tok.start, tok.end) in quiet:
@@ -342,12 +349,12 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
 def _derived(
     answer: str,
     results: list[tuple[Token, Verdict | None]],
-    derivers: tuple[Arithmetic, Spans, Columns, Factors, Unnamed, Calendar],
+    derivers: tuple[Arithmetic, Spans, Columns, Factors, Unnamed, Calendar, Conversions],
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what the derivers derive for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
     15.724 kWh")."""
-    arithmetic, spans, columns, factors, unnamed, calendar = derivers
+    arithmetic, spans, columns, factors, unnamed, calendar, conversions = derivers
     out = [v for _, v in results]
     tries = 0
     for _ in range(2):
@@ -367,6 +374,7 @@ def _derived(
                     or factors.derive(tok)
                     or unnamed.derive(tok)
                     or calendar.derive(tok)
+                    or conversions.derive(tok)
                 )
                 fresh = fresh or out[k] is not None
         if not fresh:

@@ -13,9 +13,12 @@ from __future__ import annotations
 import calendar
 import re
 from datetime import date, timedelta
+from itertools import pairwise
 
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
+from verifier.checks.numparse import tokenize
+from verifier.checks.numwords import word_number
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
 
@@ -26,6 +29,18 @@ _PERIOD = re.compile(
     re.I,
 )
 _BETWEEN = re.compile(r"\b(?:zwischen|between)\b", re.I)
+# A term an excerpt states, its count in digits or words: "24 Monate", "ein Jahr Garantie".
+_TERM = re.compile(
+    r"\b([0-9]{1,3}|[a-zäöüß]+)[ \u00a0-]+(?:(tage?n?|days?)|(wochen?|weeks?)"
+    r"|(monate?n?|months?)|(jahre?n?|years?))\b",
+    re.I,
+)
+_ONE = {"ein", "eine", "einen", "einem", "einer", "one", "a", "an"}
+# Nights of a stay: the days from the first date to the last, not counting both ends.
+_NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights?)\b", re.I)
+_NEAR_DATES = 240  # characters between an arrival and a departure date of an excerpt
+_MAX_TERMS = 12  # an excerpt's terms tried for one date
+_MAX_READ = 100_000  # characters of an excerpt read for its dates
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 
@@ -76,12 +91,33 @@ def _ends(start: date, n: int, unit: str) -> tuple[date | None, ...]:
     return end, end - timedelta(days=1)
 
 
+def _terms(text: str) -> list[tuple[int, str, str, int, int]]:
+    """The terms an excerpt states: count, period, the term as written, and its line's span."""
+    out: list[tuple[int, str, str, int, int]] = []
+    for m in _TERM.finditer(text):
+        count = m.group(1).lower()
+        n = int(count) if count.isdigit() else 1 if count in _ONE else word_number(count)
+        unit = ("days", "weeks", "months", "years")[(m.lastindex or 2) - 2]
+        if n:
+            line_end = text.find("\n", m.end())
+            line = (text.rfind("\n", 0, m.start()) + 1, len(text) if line_end < 0 else line_end)
+            out.append((n, unit, m.group(), *line))
+    return out[:_MAX_TERMS]
+
+
 class Spans:
     """What the answer's grounded dates, clock times and counts of days give as spans."""
 
-    def __init__(self, sentences: Sentences, src: SourceIndex) -> None:
+    def __init__(
+        self, sentences: Sentences, src: SourceIndex, texts: list[tuple[int, str]]
+    ) -> None:
         self.text = sentences.text
         self._src = src
+        self._texts = texts
+        self._terms: dict[
+            int, list[tuple[int, str, str, int, int]]
+        ] = {}  # by excerpt, read when asked
+        self._dates: dict[int, list[tuple[int, int, date]]] = {}
         self._figures: list[tuple[Token, Verdict]] = []
         self._sentences = sentences
 
@@ -94,8 +130,6 @@ class Spans:
 
     def derive(self, tok: Token) -> Verdict | None:
         """The span an ungrounded date, duration or count of days is, or None."""
-        if not self._figures:
-            return None
         k = self._sentences.index(tok.start)
         near = [(t, v) for t, v in self._figures if self._sentences.index(t.start) == k]
         for r in tok.readings:
@@ -108,7 +142,11 @@ class Spans:
             if found:
                 return found
         count = _count(self.text, tok)
-        return self._between_dates(tok, count, near) if count else None
+        if count:
+            return self._between_dates(tok, count, near)
+        if _NIGHTS.match(self.text, tok.end):
+            return self._nights(tok)
+        return None
 
     def _between_times(
         self, tok: Token, r: Reading, near: list[tuple[Token, Verdict]]
@@ -185,6 +223,50 @@ class Spans:
                 found = self._from_excerpt(r, result, count, (tc, vc))
                 if found:
                     return found
+        return self._from_term(r, result)
+
+    def _from_term(self, r: Reading, result: date) -> Verdict | None:
+        """A date that is a date of an excerpt plus a term the excerpt states on the date's
+        line, or beside its only date ("Kauf am 14.03.2026, 1 Jahr Garantie": bis 14.03.2027;
+        "Beginn 01.01.2026, 24 Monate": bis 31.12.2027). A date of another row is no start."""
+        for i, (n, text) in enumerate(self._texts):
+            terms = self._terms.get(i)
+            if terms is None:
+                terms = self._terms[i] = _terms(text[:_MAX_READ])
+            if not terms:
+                continue
+            dates = self._dates_of(i)
+            alone = len({d for _, _, d in dates}) == 1
+            for count, unit, written, line_start, line_end in terms:
+                starts = {_plus(result, -count, unit)}
+                if unit in ("months", "years"):  # a term ends the day before
+                    starts.add(_plus(result + timedelta(days=1), -count, unit))
+                for start, end, day in dates:
+                    on_line = line_start <= start and end <= line_end
+                    if day in starts and (alone or on_line):
+                        operands = (text[start:end], written)
+                        return Verdict("derived", r, frozenset({n}), "date_after", operands)
+        return None
+
+    def _dates_of(self, i: int) -> list[tuple[int, int, date]]:
+        """The full dates of excerpt i (its first characters), read once."""
+        if i not in self._dates:
+            self._dates[i] = _dates_of(self._texts[i][1][:_MAX_READ])
+        return self._dates[i]
+
+    def _nights(self, tok: Token) -> Verdict | None:
+        """A count of nights that is the span from one date of an excerpt to the next date
+        near it ("Anreise 12.03.2026, Abreise 15.03.2026": 3 Nächte)."""
+        r = tok.readings[0]
+        if r.key[0] != "n" or not r.value.isdigit():
+            return None
+        nights = int(r.value)
+        for i, (n, _) in enumerate(self._texts):
+            dates = self._dates_of(i)
+            for (_, end_a, a), (start_b, _, b) in pairwise(dates):
+                if start_b - end_a <= _NEAR_DATES and (b - a).days == nights:
+                    operands = (a.strftime("%d.%m.%Y"), b.strftime("%d.%m.%Y"))
+                    return Verdict("derived", r, frozenset({n}), "days_between", operands)
         return None
 
     def _from_excerpt(
@@ -214,3 +296,13 @@ class Spans:
         """A figure as written, with the period word of a count ("24 Monaten", not "24")."""
         word = _PERIOD.match(self.text, tok.end)
         return self.text[tok.start : word.end() if word else tok.end]
+
+
+def _dates_of(text: str) -> list[tuple[int, int, date]]:
+    """The full dates of a text in order, each with where it starts and ends."""
+    out: list[tuple[int, int, date]] = []
+    for tok in tokenize(text):
+        day = next((d for x in tok.readings if (d := _date(x))), None)
+        if day:
+            out.append((tok.start, tok.end, day))
+    return out

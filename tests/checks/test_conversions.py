@@ -1,0 +1,47 @@
+"""Quantities an answer converts into another unit of the same kind."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+
+def findings(answer: str, excerpt: str) -> dict[str, tuple[str, str]]:
+    stage = check_numbers("", answer, [SourceText(1, excerpt)])
+    return {f.text: (f.status, f.message_en) for f in stage.findings}
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        ("Es hatte 68 °F [1].", "Temperatur 20 °C", "68", "derived"),
+        ("Es hatte 70 °F [1].", "Temperatur 20 °C", "70", "ungrounded"),
+        ("It was 25 degrees Celsius [1].", "High of 77°F", "25", "derived"),
+        ("The hike was 10 km, about 6.2 miles [1].", "Distance: 10 km", "6.2", "derived"),
+        ("The hike was 10 km, about 6.8 miles [1].", "Distance: 10 km", "6.8", "ungrounded"),
+        ("The loop is 5 miles (8 km) [1].", "Loop trail: 5 miles", "8", "derived"),
+        ("The loop is 5 miles (9 km) [1].", "Loop trail: 5 miles", "9", "ungrounded"),
+        ("Der Koffer wiegt 50 lb, also rund 22,7 kg [1].", "Max. 50 lb", "22,7", "derived"),
+        ("Der Bildschirm misst 68,6 cm [1].", "Monitor 27 Zoll", "68,6", "derived"),
+        ("Tempo 100 km/h, gut 62 mph [1].", "Tempolimit 100 km/h", "62", "derived"),
+        # A bare number is no quantity, and a unit of another kind converts nothing.
+        ("Es waren 68 Grad [1].", "Temperatur 20 °C", "68", "ungrounded"),
+        ("Es waren 68 kg [1].", "Temperatur 20 °C", "68", "ungrounded"),
+        # A German Pfund is 500 g, no pound: it converts nothing.
+        ("Das sind 454 g [1].", "1 Pfund Mehl", "454", "ungrounded"),
+    ],
+)
+def test_a_quantity_in_another_unit_is_derived_only_where_it_rounds_to_the_figure(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert findings(answer, excerpt)[figure][0] == expected
+
+
+def test_a_conversion_names_the_excerpt_s_quantity() -> None:
+    status, message = findings("Es hatte 68 °F [1].", "Morgens 12 °C, mittags 20 °C")["68"]
+    assert status == "derived"
+    assert message == (
+        'The number "68" is derived: "20 °C" converted to °F, which stand in excerpt [1].'
+    )
