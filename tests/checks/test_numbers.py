@@ -1127,3 +1127,31 @@ def test_a_month_under_a_heading_of_its_year(answer: str, excerpt: str, expected
     found = {f.text: f.status for f in check_numbers("", answer, [SourceText(1, excerpt)]).findings}
     month = next(text for text in found if text.startswith("Februar"))
     assert found[month] == expected
+
+
+STATEMENT = (
+    "Kontoauszug 03/2026\nDatum | Buchungstext | Betrag\n02.03. | Miete | -890,00\n"
+    "05.03. | Gehalt | +2.846,12"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # A row's day and month under a heading of its year hold the full date.
+        ("Das Gehalt kam am 05.03.2026 [1].", STATEMENT, "grounded"),
+        ("Das Gehalt kam am 5. März 2026 [1].", STATEMENT, "grounded"),
+        ("Das Gehalt kam am 05.03.2025 [1].", STATEMENT, "ungrounded"),
+        ("Das Gehalt kam am 06.03.2026 [1].", STATEMENT, "ungrounded"),
+        ("Am 12.04.2024 kam die Lieferung [1].", "Lieferungen 2024\n12. April: 3 Kisten",
+         "grounded"),
+        # The last year before the day is its heading's; a date with its own year is not.
+        ("Am 05.03.2026 kam das Gehalt [1].", "Auszug 2026\n...\nAuszug 2025\n05.03. Gehalt",
+         "ungrounded"),
+        ("Am 05.03.2026 kam das Gehalt [1].", "Auszug 2026\nGehalt 05.03.2025", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_day_under_a_heading_of_its_year(answer: str, excerpt: str, expected: str) -> None:
+    found = {f.text: f.status for f in check_numbers("", answer, [SourceText(1, excerpt)]).findings}
+    day = next(text for text in found if text[:1] in "05" or text.startswith("12"))
+    assert found[day] == expected

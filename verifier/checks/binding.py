@@ -182,16 +182,18 @@ class Binding:
     def wrong_line(self, v: Verdict, around: set[str]) -> tuple[int, str, str] | None:
         """(excerpt, the figure's own line, the answer's word, lower-cased, that names another
         line) where the words around the figure tie it to another line, or None."""
-        if v.status != "grounded" or v.how != "exact":
+        if v.status != "grounded" or v.how not in ("exact", "headed"):
             return None
-        digits = _digits_of(v.reading.key)
+        r, key = v.reading, v.reading.key
+        if v.how == "headed":  # the row writes the day and month only: "15.03. | Rundfunk"
+            key = ("dm", key[2], key[3])
+        digits = _digits_of(key)
         if not around or not digits:
             return None
         # Tied wrongly in every excerpt that holds it: one that holds it in prose or on a line
         # the words fit makes the tie the answer's reading of that one.
-        r = v.reading
         kind = "d" if r.key[0] == "d" else "c" if r.places or "." in r.value else "n"
-        found = [self._in_excerpt(n, r.key, kind, digits, around) for n in sorted(v.excerpts)]
+        found = [self._in_excerpt(n, key, kind, digits, around) for n in sorted(v.excerpts)]
         return found[0] if found and all(found) else None
 
     def _in_excerpt(
@@ -267,6 +269,8 @@ def _digits_of(key: Key) -> list[str]:
         return [core] if len(core) >= (2 if "." in key[1] else _MIN_WHOLE) else []
     if key[0] == "d":
         return [str(key[3]), str(key[1])[-2:]]
+    if key[0] == "dm":
+        return [str(key[2]), str(key[1])]
     return []
 
 

@@ -64,7 +64,9 @@ class Verdict:
     status: NumberStatus
     reading: Reading
     excerpts: frozenset[int]
-    how: str = "exact"  # exact or rounded; derived: how arithmetic.py computed it
+    # exact, rounded, or headed (a day and month under a heading of the year); derived: how
+    # the deriver computed it
+    how: str = "exact"
     addends: tuple[str, str] = ("", "")
 
 
@@ -129,6 +131,10 @@ def ground(
         if k[0] == "ym" and isinstance(k[1], int) and isinstance(k[2], int) and k[1]:
             if headed := src.under_year(k[1], k[2]):
                 return Verdict("grounded", r, frozenset(headed))
+        if k[0] == "d" and all(isinstance(x, int) for x in k[1:]) and k[1]:
+            # "05.03.2026" where a table of "Lieferungen 03/2026" writes "05.03."
+            if headed := src.day_under_year(int(k[1]), int(k[2]), int(k[3])):
+                return Verdict("grounded", r, frozenset(headed), "headed")
     return _ground_day(tok, answer, src, quest, ranged)
 
 

@@ -73,3 +73,31 @@ def under_year(texts: Sequence[tuple[int, str]], year: int, month: int) -> set[i
                 out.add(n)
                 break
     return out
+
+
+# A year heading or naming a month ("Lieferungen 03/2026", "März 2026", "2026"), not a date's.
+_HEADING_YEAR = re.compile(r"(?<![0-9.,-])(?:19|20)[0-9]{2}(?![0-9])")
+_DAY_MONTH = re.compile(
+    r"(?<![0-9.,/])([0-9]{1,2})\.[ \t\u00a0]?(?:([0-9]{1,2})\.|("
+    + MON
+    + r"))(?![ \t\u00a0]?'?[0-9])"
+)
+
+
+def day_under_year(texts: Sequence[tuple[int, str]], year: int, month: int, day: int) -> set[int]:
+    """The texts that write the day of the month without a year ("05.03.", "5. März"), where
+    the last year written before it is this year (a table of "Lieferungen 03/2026")."""
+    out = set()
+    for n, text in texts:
+        years: list[tuple[int, int]] | None = None
+        for m in _DAY_MONTH.finditer(text):
+            named = int(m.group(2)) if m.group(2) else month_number(m.group(3).rstrip("."))
+            if int(m.group(1)) != day or named != month:
+                continue
+            if years is None:
+                years = [(y.start(), int(y.group())) for y in _HEADING_YEAR.finditer(text)]
+            k = bisect_left(years, (m.start(), 0)) - 1
+            if k >= 0 and years[k][1] == year:
+                out.add(n)
+                break
+    return out

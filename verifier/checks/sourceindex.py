@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 
 from verifier.checks.identifiers import RunIndex, iban_holders
-from verifier.checks.months import under_year
+from verifier.checks.months import day_under_year, under_year
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
 from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
@@ -187,11 +187,11 @@ class SourceIndex:
         if signs:
             rx = re.compile("|".join(sorted(signs)))
             for i, (_, text) in enumerate(self._texts):
-                self._index_lines(i, text, _lines_of(rx, text))
+                self._index_lines(i, text, lines_of(rx, text))
         if fractions and not self._fractions_read:
             self._fractions_read = True
             for i, (_, text) in enumerate(self._texts):
-                self._index_lines(i, text, _lines_of(_FRACTIONS, text))
+                self._index_lines(i, text, lines_of(_FRACTIONS, text))
         self._ready |= keys
         self._ready_trunc |= truncs
 
@@ -250,6 +250,10 @@ class SourceIndex:
     def under_year(self, year: int, month: int) -> set[int]:
         """The texts that name a month alone under a heading of its year (see months)."""
         return under_year(self._texts, year, month)
+
+    def day_under_year(self, year: int, month: int, day: int) -> set[int]:
+        """The texts that write the day and month alone under a heading of its year."""
+        return day_under_year(self._texts, year, month, day)
 
     def ibans(self, iban: str) -> list[int]:
         """The texts that write this IBAN whole, spaces aside."""
@@ -340,7 +344,7 @@ class SourceIndex:
         return out
 
 
-def _lines_of(rx: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+def lines_of(rx: re.Pattern[str], text: str) -> list[tuple[int, int]]:
     """The (start, end) spans of the lines of text where rx matches."""
     lines: list[tuple[int, int]] = []
     pos = 0
