@@ -431,3 +431,46 @@ def test_a_calendar_s_count_by_an_amount(
     answer: str, excerpt: str, result: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[result] == expected
+
+
+def test_a_change_in_words_of_going_up_or_down_is_derived() -> None:
+    rent = "2025: $1,200\n2026: $1,260"
+    assert statuses("The rent went up 5% from $1,200 to $1,260 [1].", rent)["5"] == "derived"
+    assert statuses("The rent went up 6% from $1,200 to $1,260 [1].", rent)["6"] == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # A blind probe's computed answers: a year's amount a month, with its currency before
+        # it or after it, and its period named 50 characters before it.
+        ("The annual premium is $186.00 [1], which works out to $15.50 a month.",
+         "Annual premium: $186.00", "15.50", "derived"),
+        ("The annual premium is $186.00 [1], which works out to $16.50 a month.",
+         "Annual premium: $186.00", "16.50", "ungrounded"),
+        ("Der Jahresbeitrag der ADAC Plus-Mitgliedschaft beträgt 139,00 € [1], das sind "
+         "umgerechnet rund 11,58 € pro Monat.", "Jahresbeitrag: 139,00 €", "11,58", "derived"),
+        # A share of "your" total, and a table's column that "sums up" to an amount.
+        ("Dining out was $330 of your $3,000 total, which is 11% [1].",
+         "| Dining out | $330 |\n| Total | $3,000 |", "11", "derived"),
+        ("Dining out was $330 of your $3,000 total, which is 12% [1].",
+         "| Dining out | $330 |\n| Total | $3,000 |", "12", "ungrounded"),
+        ("Die Kosten summieren sich auf 919,70 € [1].",
+         "| Art | Betrag |\n|---|---|\n| Grundsteuer | 214,30 € |\n| Müll | 186,45 € |\n"
+         "| Hauswart | 312,00 € |\n| Versicherung | 158,75 € |\n| Strom | 48,20 € |",
+         "919,70", "derived"),
+        ("Die Kosten summieren sich auf 929,70 € [1].",
+         "| Art | Betrag |\n|---|---|\n| Grundsteuer | 214,30 € |\n| Müll | 186,45 € |\n"
+         "| Hauswart | 312,00 € |\n| Versicherung | 158,75 € |\n| Strom | 48,20 € |",
+         "929,70", "ungrounded"),
+        # One and a half times a recipe.
+        ("Du nimmst das Anderthalbfache: 450 g Linsen und 600 ml Kokosmilch [1].",
+         "- 300 g Linsen\n- 400 ml Kokosmilch", "600", "derived"),
+        ("Du nimmst das Anderthalbfache: 450 g Linsen und 650 ml Kokosmilch [1].",
+         "- 300 g Linsen\n- 400 ml Kokosmilch", "650", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_periods_shares_of_totals_column_sums_and_one_and_a_half_times(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

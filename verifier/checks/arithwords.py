@@ -17,12 +17,15 @@ ANNOUNCED = re.compile(
     r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg\w*|sank\w*|prozentpunkte?"
     r"|left|remaining|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von"
     r"|steig\w*|sink\w*|fiel|fällt|gefallen|drop\w*|fell|fall\w*|rose|rise\w*|risen|gain\w*"
-    r"|grew|grow\w*|declin\w*|jump\w*|climb\w*)\b"
+    r"|grew|grow\w*|declin\w*|jump\w*|climb\w*|(?:went|gone|goes|go)\s+(?:up|down))\b"
     r"|[=×+]",
     re.I,
 )
 # Words that name a total or a difference outright: they announce one from anywhere.
-_TOTAL_WORDS = r"insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together|in all"
+_TOTAL_WORDS = (
+    r"insgesamt|zusammen|gesamt\w*|summe|total\w*|altogether|combined|together|in all"
+    r"|summier\w*|belauf\w*|beläuft|beliefen|adds? up|added up|sums? up|summed up"
+)
 STRONG = re.compile(
     rf"\b(?:{_TOTAL_WORDS}|sum|difference|differenz|unterschied|ergibt|ergeben|equals)\b|[=]",
     re.I,
@@ -63,8 +66,14 @@ TAX_NAMED = re.compile(r"\b(?:brutto|netto|mwst|mehrwertsteuer|ust|umsatzsteuer|
 TAX_RATES = (19, 7, 20)
 # A share of an amount named before it ("about 434 kWh of that (71 %)", "davon 20 %").
 SHARE_OF = re.compile(r"\b(?:davon|of that|of which|of it|of this|thereof)\b", re.I)
-# Between the two figures of a ratio: "70,81 von 612,40 m²", "10 g of salt to 500 g".
-RATIO_JOIN = re.compile(r"[ \u00a0]*(?:[^\W\d_]+|[€$£])?\s+(?:von|of|out of)\s+", re.I)
+# Between the two figures of a ratio: "70,81 von 612,40 m²", "10 g of salt to 500 g", "$330
+# of your $3,000".
+RATIO_JOIN = re.compile(
+    r"[ \u00a0]*(?:[^\W\d_]+|[€$£])?\s+(?:von|of|out of)\s+"
+    r"(?:(?:your|my|our|their|the|deine[nmrs]?|ihre[nmrs]?|meine[nmrs]?|unsere[nmrs]?|den|dem"
+    r"|der|insgesamt)\s+)?(?:[€$£][ \u00a0]?)?",
+    re.I,
+)
 
 # Derivations by kind, as arithmetic.py names them.
 ADDED = ("sum", "difference", "run", "rest")

@@ -21,6 +21,7 @@ _FACTORS = (
     (Decimal(3), r"verdreifach\w*|dreifach\w*|triple[ds]?|thrice|dreimal"),
     (Decimal(4), r"vervierfach\w*|vierfach\w*|quadruple[ds]?|viermal"),
     (Decimal("0.5"), r"halbier\w*|halbe[nmrs]?|hälfte|half|halve[ds]?|halving"),
+    (Decimal("1.5"), r"anderthalbfach\w*|eineinhalbfach\w*|one and a half times"),
 )
 _FACTOR = [(f, re.compile(rf"\b(?:{words})\b", re.I)) for f, words in _FACTORS]
 

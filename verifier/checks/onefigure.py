@@ -27,15 +27,16 @@ def for_period(
         given = period_of(text, ta.start, ta.end)
         times = factor(given, wanted) if given else None
         # Anywhere in the answer, but of one unit: 6 € a month are no 72 members a year.
-        if (
-            times
-            and abs(float(a) * times - x) <= half
-            and unit_after(text, ta.end) == unit_after(text, tok.end)
-        ):
+        if times and abs(float(a) * times - x) <= half and _unit(text, ta) == _unit(text, tok):
             step = f"× {times:g}" if times >= 1 else f"÷ {1 / times:g}"
             operands = (text[ta.start : ta.end], step)
             return Verdict("derived", tok.readings[0], va.excerpts, "period", operands)
     return None
+
+
+def _unit(text: str, tok: Token) -> str:
+    """A figure's currency, before or after it ("$186.00", "139,00 €"), or the unit after it."""
+    return money(text, tok) or unit_after(text, tok.end)
 
 
 def with_tax(

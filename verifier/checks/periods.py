@@ -43,7 +43,7 @@ def period_of(text: str, start: int, end: int) -> str | None:
     found = [(m.start(), name) for name, rx in _PERIODS.items() if (m := rx.search(after))]
     if found:
         return min(found)[1]
-    before = text[max(0, start - 40) : start]
+    before = text[max(0, start - 60) : start]
     clause = _BEFORE_CUT.split(before)[-1]
     found = [(m.end(), name) for name, rx in _PERIODS.items() for m in rx.finditer(clause)]
     return max(found)[1] if found else None
