@@ -18,11 +18,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verifier.checks.bindwords import around, meets, words_of
+from verifier.checks.bindwords import meets, words_of
 from verifier.checks.grounding import Verdict
-from verifier.checks.models import NumberFinding
 from verifier.checks.numparse import day_clock, tokenize_lines
-from verifier.checks.readings import Key, Token, date_keys
+from verifier.checks.readings import Key, date_keys
 
 _PIPE_ROW = re.compile(r"[^\n|]*\|[^\n]*\|[^\n]*")
 _LABEL_LINE = re.compile(
@@ -42,11 +41,13 @@ _RIVAL = {
         r"(?<![0-9.,:/]|[^\W\d_])(?:[0-9]{1,3}(?:[.,'][0-9]{3})+|[0-9]{2,})(?![0-9]|[.,:/][0-9])"
     ),
 }
-# A receipt's line: an item's words, two spaces or more, then its figures.
+# A receipt's line: an item's words (after a statement line's date), two spaces or more, then
+# its figures.
 # It ends with a figure (and a currency or a tax class): prose laid out with wide spaces
 # ("beträgt  412,80 EUR und ist in vier") is none.
 _ALIGNED = re.compile(
-    r"[ \t]*[^\W\d_][^\n]*?\S[ \t]{2,}[^\n]*[0-9][ \t]*(?:[€$£]|EUR|USD|[A-Z]{1,2})?[ \t]*"
+    r"[ \t]*(?:[0-9]{1,4}[./-][0-9]{1,2}[./-]?(?:[0-9]{2,4})?[ \t]+)?"  # a statement's date
+    r"[^\W\d_][^\n]*?\S[ \t]{2,}[^\n]*[0-9][ \t]*(?:[€$£]|EUR|USD|[A-Z]{1,2})?[ \t]*"
 )
 # A figure's first digit, not a digit glued to letters (a model name such as GB172).
 _FIGURE_START = re.compile(r"(?<![^\W\d_])[0-9]")
@@ -196,6 +197,29 @@ class Binding:
         found = [self._in_excerpt(n, key, kind, digits, around) for n in sorted(v.excerpts)]
         return found[0] if found and all(found) else None
 
+    def rows(self, n: int, v: Verdict) -> set[int] | None:
+        """The structured lines of excerpt n (by their place) that hold v's figure, none of
+        them a total's; None where it may stand in prose, or has no such line."""
+        key = v.reading.key
+        if v.how == "headed":
+            key = ("dm", key[2], key[3])
+        digits = _digits_of(key)
+        if n not in self._read:
+            self._read[n] = _structure(self._texts.get(n, ""))
+        ex = self._read[n]
+        if not digits or all(d in ex.prose_digits for d in digits):
+            return None
+        found = {id(line) for line, _ in self._holders(ex, key, digits)}
+        lines = [line for line in ex.lines if id(line) in found]
+        if not lines or any(_TOTAL.search(ex.text, x.start, x.end) for x in lines):
+            return None
+        return {ex.lines.index(line) for line in lines}
+
+    def line(self, n: int, place: int) -> str:
+        """The text of excerpt n's structured line at a place rows() gave."""
+        ex = self._read[n]
+        return ex.text[ex.lines[place].start : ex.lines[place].end].strip()
+
     def _in_excerpt(
         self, n: int, key: Key, kind: str, digits: list[str], around: set[str]
     ) -> tuple[int, str, str] | None:
@@ -272,31 +296,3 @@ def _digits_of(key: Key) -> list[str]:
     if key[0] == "dm":
         return [str(key[2]), str(key[1])]
     return []
-
-
-def wrong_line_finding(
-    binding: Binding, tokens: Sequence[Token], k: int, v: Verdict
-) -> NumberFinding | None:
-    """The finding for token k (of the answer's tokens in order) where the words around it
-    tie its grounded figure to another line of a table or list; None where they do not."""
-    text = binding.text
-    words = around(text, tokens, k)
-    found = binding.wrong_line(v, words_of(" ".join(words)))
-    if found is None:
-        return None
-    n, line, low = found
-    word = next(w for w in words if w.lower() == low)
-    tok = tokens[k]
-    written = text[tok.start : tok.end]
-    return NumberFinding(
-        text=written,
-        value=v.reading.value,
-        start=tok.start,
-        end=tok.end,
-        status="wrong_line",
-        excerpts=[n],
-        message_en=f'"{written}" stands in excerpt [{n}] on the line "{line[:80]}", which is not '
-        f'the one of "{word}".',
-        message_de=f"„{written}“ steht in Auszug [{n}] in der Zeile „{line[:80]}“, nicht in der "
-        f"von „{word}“.",
-    )

@@ -17,7 +17,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 
 from verifier.checks.arithmetic import Arithmetic
-from verifier.checks.binding import Binding, wrong_line_finding
+from verifier.checks.binding import Binding
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import Columns
 from verifier.checks.conversions import Conversions
@@ -33,6 +33,7 @@ from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, joi
 from verifier.checks.spans import Spans
 from verifier.checks.unnamed import Unnamed, stated_rate
 from verifier.checks.weekdays import wrong_weekdays
+from verifier.checks.wronglines import apart, wrong_line_finding
 
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
 # phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
@@ -331,8 +332,12 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     results = _derived(answer, results, derivers)
     binding = Binding(answer, texts)
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
+    paired = {(f.start, f.end): f for f in apart(binding, results)}
     for tok, v in results:
         if v is None and (tok.start, tok.end) in quiet:
+            continue
+        if (tok.start, tok.end) in paired:
+            findings.append(paired[(tok.start, tok.end)])
             continue
         k = place.get((tok.start, tok.end))
         if v and k is not None and (wrong := wrong_line_finding(binding, tokens, k, v)):

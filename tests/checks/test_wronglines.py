@@ -1,0 +1,72 @@
+"""Two figures an answer ties together that no line of the excerpt holds together."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+STATEMENT = (
+    "15.01.2026  Lastschrift  Telekom Deutschland GmbH    -49,95\n"
+    "16.01.2026  Lastschrift  Vodafone Kabel Deutschland  -34,99\n"
+    "18.01.2026  Lastschrift  Stadtwerke Abschlag Strom   -85,00"
+)
+NUTRIENTS = (
+    "| je 100 g | Eiweiß | Energie |\n|---|---|---|\n| Haferflocken | 13,5 g | 372 kcal |\n"
+    "| Magerquark | 12,0 g | 67 kcal |"
+)
+MONTHS = "| Monat | Abschlag |\n|---|---|\n| Januar | 120,00 € |\n| Februar | 150,00 € |"
+TOTALS = "| Posten | Betrag |\n|---|---|\n| Miete | 890,00 € |\n| Summe | 1.016,00 € |"
+
+
+def statuses(answer: str, excerpt: str) -> dict[str, str]:
+    stage = check_numbers("", answer, [SourceText(1, excerpt)])
+    return {f.text: f.status for f in stage.findings}
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # A blind probe's wrong rows: the date of one debit with another's amount, one food's
+        # protein with another's energy.
+        ("Vodafone hat am 16.01.2026 49,95 € abgebucht [1].", STATEMENT, "49,95", "wrong_line"),
+        ("Vodafone hat am 16.01.2026 34,99 € abgebucht [1].", STATEMENT, "34,99", "grounded"),
+        ("Haferflocken liefern 12,0 g Eiweiß bei 372 kcal [1].", NUTRIENTS, "372",
+         "wrong_line"),
+        ("Haferflocken liefern 13,5 g Eiweiß bei 372 kcal [1].", NUTRIENTS, "372", "grounded"),
+        # Parted figures pair nothing: a comma, a change, a product, a list.
+        ("Am 16.01.2026, also nach der Telekom mit 49,95 € [1].", STATEMENT, "49,95",
+         "grounded"),
+        ("Der Abschlag stieg von 120,00 € im Januar auf 150,00 € [1].", MONTHS, "150,00",
+         "grounded"),
+        ("Abgebucht wurden 34,99 € und 85,00 € [1].", STATEMENT, "85,00", "grounded"),
+        ("12 × 13,90 € ergibt 166,80 € [1].",
+         "Grundpreis: 13,90 €/Monat\nAbschläge: 12 × 92,00 €", "13,90", "grounded"),
+        # Figures of one kind pair nothing; a total's line names no row.
+        ("Die Miete von 890,00 € bei 1.016,00 € Kosten [1].", TOTALS, "1.016,00", "grounded"),
+        ("Die Lastschriften zum 16.01.2026 ergaben 169,94 € [1].",
+         STATEMENT + "\n31.01.2026  Summe Lastschriften  -169,94", "169,94", "grounded"),
+    ],
+)  # fmt: skip
+def test_figures_tied_together_from_two_rows_are_flagged(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_a_figure_that_also_stands_in_prose_pairs_with_nothing() -> None:
+    excerpt = STATEMENT + "\nDie Telekom buchte am 16.01.2026 nach: 49,95 € wie immer."
+    assert statuses("Am 16.01.2026 49,95 € an die Telekom [1].", excerpt)["49,95"] == "grounded"
+
+
+def test_the_finding_names_both_lines() -> None:
+    stage = check_numbers("", "Vodafone hat am 16.01.2026 49,95 € abgebucht [1].",
+                          [SourceText(1, STATEMENT)])  # fmt: skip
+    (finding,) = [f for f in stage.findings if f.status == "wrong_line"]
+    assert finding.excerpts == [1]
+    assert finding.message_en == (
+        '"49,95" stands in excerpt [1] on the line "15.01.2026  Lastschrift  Telekom Deutschland '
+        'GmbH    -49,95", not on the line of "16.01.2026" ("16.01.2026  Lastschrift  Vodafone '
+        'Kabel Deutschland  -34,99").'
+    )

@@ -1,0 +1,122 @@
+"""Findings of real figures the answer ties to the wrong line of an excerpt's table or list:
+by the words around one figure (see binding), and by two figures tied together.
+
+Two figures the answer ties together in one clause ("Vodafone hat am 16.01.2026 49,95 €
+abgebucht", "12,0 g Eiweiß bei 372 kcal") that stand in an excerpt only on table rows,
+receipt lines or label lines, and never on the same one: the answer gave one of them another
+row's value.
+
+Only figures of different kinds pair (a date and an amount, an amount and a count), only
+where nothing between them parts them (a comma, "und", "bis", "statt", a comparison), and
+only where both are grounded as written: a change "von 120 € auf 150 €" or a date range
+pairs nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from verifier.checks.binding import Binding
+from verifier.checks.bindwords import around, words_of
+from verifier.checks.grounding import Verdict
+from verifier.checks.models import NumberFinding
+from verifier.checks.readings import Token
+
+# What parts two figures into separate statements, or relates them as two rows would.
+_PARTED = re.compile(
+    r"[,;:()\[\]/–—|+=×*÷]|\.(?:\s|$)|\b(?:x|mal|times|und|and|sowie|oder|or|bzw|auf|to|bis|von"
+    r"|from|vs|versus"
+    r"|statt|anstatt|instead|than|als|gegenüber|compared|mehr|weniger|more|less|seit|since|ab"
+    r"|nach|after|vor|before|until|till|zwischen|between|then|dann|je|pro|per|each|jeweils)\b",
+    re.I,
+)
+_MAX_GAP = 40  # characters between two figures of one statement
+
+
+def _kind(v: Verdict) -> str:
+    """A date, a time, an amount with decimals, or a whole number of two digits or more."""
+    r = v.reading
+    if r.key[0] in ("d", "dm"):
+        return "date"
+    if r.key[0] == "t":
+        return "time"
+    if r.key[0] != "n":
+        return ""
+    if r.places or "." in r.value:
+        return "decimal"
+    return "whole" if len(r.value) >= 2 else ""
+
+
+def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> list[NumberFinding]:
+    """A finding on the second figure of each pair tied together that no line holds both of."""
+    text = binding.text
+    found: list[NumberFinding] = []
+    ordered = sorted(results, key=lambda tv: tv[0].start)
+    for (ta, va), (tb, vb) in pairwise(ordered):
+        if not (_exact(va) and _exact(vb)) or tb.start - ta.end > _MAX_GAP:
+            continue
+        assert va is not None and vb is not None
+        kinds = (_kind(va), _kind(vb))
+        if "" in kinds or kinds[0] == kinds[1] or _PARTED.search(text, ta.end, tb.start):
+            continue
+        shared = sorted(va.excerpts & vb.excerpts)
+        places = [(n, binding.rows(n, va), binding.rows(n, vb)) for n in shared]
+        if shared and all(a and b and not a & b for _, a, b in places):
+            n, rows_a, rows_b = places[0]
+            assert rows_a and rows_b
+            found.append(_finding(binding, (tb, vb), ta, n, min(rows_b), min(rows_a)))
+    return found
+
+
+def _exact(v: Verdict | None) -> bool:
+    return v is not None and v.status == "grounded" and v.how in ("exact", "headed")
+
+
+def _finding(
+    binding: Binding, figure: tuple[Token, Verdict], other: Token, n: int, own: int, others: int
+) -> NumberFinding:
+    text = binding.text
+    tok, v = figure
+    written, paired = text[tok.start : tok.end], text[other.start : other.end]
+    line, other_line = binding.line(n, own)[:80], binding.line(n, others)[:80]
+    return NumberFinding(
+        text=written,
+        value=v.reading.value,
+        start=tok.start,
+        end=tok.end,
+        status="wrong_line",
+        excerpts=[n],
+        message_en=f'"{written}" stands in excerpt [{n}] on the line "{line}", not on the line '
+        f'of "{paired}" ("{other_line}").',
+        message_de=f"„{written}“ steht in Auszug [{n}] in der Zeile „{line}“, nicht in der "
+        f"Zeile von „{paired}“ („{other_line}“).",
+    )
+
+
+def wrong_line_finding(
+    binding: Binding, tokens: Sequence[Token], k: int, v: Verdict
+) -> NumberFinding | None:
+    """The finding for token k (of the answer's tokens in order) where the words around it
+    tie its grounded figure to another line of a table or list; None where they do not."""
+    text = binding.text
+    words = around(text, tokens, k)
+    found = binding.wrong_line(v, words_of(" ".join(words)))
+    if found is None:
+        return None
+    n, line, low = found
+    word = next(w for w in words if w.lower() == low)
+    tok = tokens[k]
+    written = text[tok.start : tok.end]
+    return NumberFinding(
+        text=written,
+        value=v.reading.value,
+        start=tok.start,
+        end=tok.end,
+        status="wrong_line",
+        excerpts=[n],
+        message_en=f'"{written}" stands in excerpt [{n}] on the line "{line[:80]}", which is not '
+        f'the one of "{word}".',
+        message_de=f"„{written}“ steht in Auszug [{n}] in der Zeile „{line[:80]}“, nicht in der "
+        f"von „{word}“.",
+    )
