@@ -29,6 +29,9 @@ def findings(answer: str, excerpt: str) -> dict[str, tuple[str, str]]:
         # A bare number is no quantity, and a unit of another kind converts nothing.
         ("Es waren 68 Grad [1].", "Temperatur 20 °C", "68", "ungrounded"),
         ("Es waren 68 kg [1].", "Temperatur 20 °C", "68", "ungrounded"),
+        # Metric units of one kind convert only exactly (units.py): 1.600 g are no "2 kg".
+        ("Das sind 2 kg [1].", "Mehl: 1.600 g", "2", "ungrounded"),
+        ("Das sind 1,6 kg [1].", "Mehl: 1.600 g", "1,6", "grounded"),
         # A German Pfund is 500 g, no pound: it converts nothing.
         ("Das sind 454 g [1].", "1 Pfund Mehl", "454", "ungrounded"),
     ],

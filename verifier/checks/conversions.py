@@ -39,6 +39,9 @@ _UNITS: dict[str, tuple[str, float, float]] = {
     "km/h": ("speed", 1.0, 0.0),
     "mph": ("speed", 1.609344, 0.0),
 }
+# Units of the imperial and US systems; a conversion goes from one system to the other (metric
+# units of one kind are one quantity already, and grounded without rounding: see units.py).
+_IMPERIAL = frozenset(("°f", "mi", "yd", "ft", "in", "lb", "oz", "gal", "mph"))
 # How a unit is written after a figure -> its name in _UNITS.
 _WRITTEN = {
     **dict.fromkeys(("°c", "° c", "grad celsius", "degrees celsius", "celsius"), "°c"),
@@ -104,7 +107,8 @@ class Conversions:
         hedged = ABOUT.search(self.text, max(0, tok.start - 24), tok.start) is not None
         half = half_unit(self.text, tok, hedged) * (1 + 1e-9)  # floats' error
         for y, other, n, written in self._quantities().get(_UNITS[unit][0], ()):
-            if other != unit and abs(_convert(y, other, unit) - value) <= half:
+            across = (other in _IMPERIAL) != (unit in _IMPERIAL)
+            if across and abs(_convert(y, other, unit) - value) <= half:
                 shown = m.group(1) if (m := _UNIT_AFTER.match(self.text, tok.end)) else unit
                 return Verdict("derived", r, frozenset({n}), "converted", (written, shown))
         return None
