@@ -131,6 +131,7 @@ class Sentences:
     def __init__(self, text: str) -> None:
         self.text = text
         self._starts: list[int] | None = None
+        self._says: dict[tuple[int, re.Pattern[str]], bool] = {}
 
     def index(self, at: int) -> int:
         """The number of the sentence a position stands in."""
@@ -149,6 +150,15 @@ class Sentences:
         """The sentence a position stands in."""
         start, end = self.span_at(at)
         return self.text[start:end]
+
+    def says(self, words: re.Pattern[str], at: int) -> bool:
+        """Whether the sentence a position stands in holds words; searched once a sentence,
+        for the figures of one long sentence would each search it again."""
+        key = (self.index(at), words)
+        if key not in self._says:
+            start, end = self.span_at(at)
+            self._says[key] = words.search(self.text, start, end) is not None
+        return self._says[key]
 
 
 def _refs(numbers: Sequence[int]) -> str:

@@ -231,8 +231,8 @@ class Columns:
         if x is None or r.scale:
             return None
         sentence = self._sentences.text_at(tok.start)
-        totalled = TOTALLED.search(sentence) is not None
-        averaged = AVERAGE.search(sentence) is not None
+        totalled = self._sentences.says(TOTALLED, tok.start)
+        averaged = self._sentences.says(AVERAGE, tok.start)
         if not (totalled or averaged):
             return None
         half = Decimal(5).scaleb(-r.places - 1)

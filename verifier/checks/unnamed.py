@@ -68,12 +68,12 @@ class Unnamed:
         if x is None or r.places != 2 or r.scale:
             return None
         k = self._sentences.index(tok.start)
-        sentence = self._sentences.text_at(tok.start)
-        if TAXED.search(sentence):
-            found = self._taxed(tok, x, k, bool(TAX_NAMED.search(sentence)))
+        says = self._sentences.says
+        if says(TAXED, tok.start):
+            found = self._taxed(tok, x, k, says(TAX_NAMED, tok.start))
             if found:
                 return found
-        if not _OFF_OR_ON.search(sentence):
+        if not says(_OFF_OR_ON, tok.start):
             return None
         # The amounts of the sentence nearest the figure, one on each side: each operand more
         # is as many more chances for a wrong amount to meet an excerpt's.
