@@ -76,21 +76,32 @@ def _exact(v: Verdict | None) -> bool:
 def _finding(
     binding: Binding, figure: tuple[Token, Verdict], other: Token, n: int, own: int, others: int
 ) -> NumberFinding:
-    text = binding.text
-    tok, v = figure
+    text, tok = binding.text, figure[0]
     written, paired = text[tok.start : tok.end], text[other.start : other.end]
     line, other_line = binding.line(n, own)[:80], binding.line(n, others)[:80]
+    return _flagged(
+        text,
+        figure,
+        n,
+        f'"{written}" stands in excerpt [{n}] on the line "{line}", not on the line of '
+        f'"{paired}" ("{other_line}").',
+        f"„{written}“ steht in Auszug [{n}] in der Zeile „{line}“, nicht in der Zeile von "
+        f"„{paired}“ („{other_line}“).",
+    )
+
+
+def _flagged(text: str, figure: tuple[Token, Verdict], n: int, en: str, de: str) -> NumberFinding:
+    """The wrong_line finding on a figure of excerpt n, with its messages."""
+    tok, v = figure
     return NumberFinding(
-        text=written,
+        text=text[tok.start : tok.end],
         value=v.reading.value,
         start=tok.start,
         end=tok.end,
         status="wrong_line",
         excerpts=[n],
-        message_en=f'"{written}" stands in excerpt [{n}] on the line "{line}", not on the line '
-        f'of "{paired}" ("{other_line}").',
-        message_de=f"„{written}“ steht in Auszug [{n}] in der Zeile „{line}“, nicht in der "
-        f"Zeile von „{paired}“ („{other_line}“).",
+        message_en=en,
+        message_de=de,
     )
 
 
@@ -108,15 +119,11 @@ def wrong_line_finding(
     word = next(w for w in words if w.lower() == low)
     tok = tokens[k]
     written = text[tok.start : tok.end]
-    return NumberFinding(
-        text=written,
-        value=v.reading.value,
-        start=tok.start,
-        end=tok.end,
-        status="wrong_line",
-        excerpts=[n],
-        message_en=f'"{written}" stands in excerpt [{n}] on the line "{line[:80]}", which is not '
-        f'the one of "{word}".',
-        message_de=f"„{written}“ steht in Auszug [{n}] in der Zeile „{line[:80]}“, nicht in der "
-        f"von „{word}“.",
+    return _flagged(
+        text,
+        (tok, v),
+        n,
+        f'"{written}" stands in excerpt [{n}] on the line "{line[:80]}", which is not the one '
+        f'of "{word}".',
+        f"„{written}“ steht in Auszug [{n}] in der Zeile „{line[:80]}“, nicht in der von „{word}“.",
     )
