@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.checks.conftest import statuses
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
-
-
-def statuses(answer: str, excerpt: str) -> dict[str, str]:
-    stage = check_numbers("", answer, [SourceText(1, excerpt)])
-    return {f.text: f.status for f in stage.findings}
 
 
 @pytest.mark.parametrize(

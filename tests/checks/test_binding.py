@@ -6,8 +6,8 @@ import time
 
 import pytest
 
+from tests.checks.conftest import statuses
 from verifier.checks.models import SourceText
-from verifier.checks.numbers import check_numbers
 from verifier.pipeline import verify_case
 
 BLOG = (
@@ -30,11 +30,6 @@ CELLAR = (
     "Spätburgunder, Weingut Huber | 2019 | 4 | B1\n"
     "Silvaner trocken, Juliusspital | 2022 | 11 | A1"
 )
-
-
-def statuses(answer: str, *excerpts: str) -> dict[str, str]:
-    sources = [SourceText(n, text) for n, text in enumerate(excerpts, start=1)]
-    return {f.text: f.status for f in check_numbers("", answer, sources).findings}
 
 
 @pytest.mark.parametrize(

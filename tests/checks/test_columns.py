@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from verifier.checks.models import SourceText
-from verifier.checks.numbers import check_numbers
+from tests.checks.conftest import statuses
 
 FUEL = (
     "Datum      | km-Stand | Liter | Betrag | Tankstelle\n"
@@ -25,11 +24,6 @@ SUBSCRIPTIONS = (
 WEATHER = (
     "The temperature typically varies from 22°F to 85°F and is rarely below 3°F or above 92°F."
 )
-
-
-def statuses(answer: str, excerpt: str) -> dict[str, str]:
-    stage = check_numbers("", answer, [SourceText(1, excerpt)])
-    return {f.text: f.status for f in stage.findings}
 
 
 @pytest.mark.parametrize(

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.checks.conftest import statuses
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
-
-
-def statuses(answer: str, excerpt: str) -> dict[str, str]:
-    stage = check_numbers("", answer, [SourceText(1, excerpt)])
-    return {f.text: f.status for f in stage.findings}
-
 
 SOWN = "Aussaat 12.03.2025; Ernte 28.07.2025"
 CONTRACT = "Vertragsbeginn: 01.06.2023, Mindestlaufzeit 24 Monate"

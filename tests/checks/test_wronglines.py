@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.checks.conftest import statuses
 from verifier.checks.models import SourceText
 from verifier.checks.numbers import check_numbers
 
@@ -18,11 +19,6 @@ NUTRIENTS = (
 )
 MONTHS = "| Monat | Abschlag |\n|---|---|\n| Januar | 120,00 € |\n| Februar | 150,00 € |"
 TOTALS = "| Posten | Betrag |\n|---|---|\n| Miete | 890,00 € |\n| Summe | 1.016,00 € |"
-
-
-def statuses(answer: str, excerpt: str) -> dict[str, str]:
-    stage = check_numbers("", answer, [SourceText(1, excerpt)])
-    return {f.text: f.status for f in stage.findings}
 
 
 @pytest.mark.parametrize(
