@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 # A month's name or abbreviation, as a date writes it (Jan., Januar, Jänner, March, Mrz).
 MON = (
@@ -60,19 +60,13 @@ def under_year(texts: Sequence[tuple[int, str]], year: int, month: int) -> set[i
     """The texts that name the month without a year of its own, under the year: the last
     year written before it is that year ("Jahresrückblick 2024 ... Februar: ...", "Blog-
     Statistik 2025 / Dezember: 5.210")."""
-    out = set()
-    for n, text in texts:
-        years: list[tuple[int, int]] | None = None
+
+    def named(text: str) -> Iterator[int]:
         for m in _MONTH_WORD.finditer(text):
-            if month_number(m.group()) != month or _YEAR_AFTER.match(text, m.end()):
-                continue
-            if years is None:
-                years = [(y.start(), int(y.group())) for y in _YEAR.finditer(text)]
-            k = bisect_left(years, (m.start(), 0)) - 1
-            if k >= 0 and years[k][1] == year:
-                out.add(n)
-                break
-    return out
+            if month_number(m.group()) == month and not _YEAR_AFTER.match(text, m.end()):
+                yield m.start()
+
+    return _headed(texts, year, named, _YEAR)
 
 
 # A year heading or naming a month ("Lieferungen 03/2026", "März 2026", "2026"), not a date's.
@@ -87,17 +81,32 @@ _DAY_MONTH = re.compile(
 def day_under_year(texts: Sequence[tuple[int, str]], year: int, month: int, day: int) -> set[int]:
     """The texts that write the day of the month without a year ("05.03.", "5. März"), where
     the last year written before it is this year (a table of "Lieferungen 03/2026")."""
-    out = set()
-    for n, text in texts:
-        years: list[tuple[int, int]] | None = None
+
+    def written(text: str) -> Iterator[int]:
         for m in _DAY_MONTH.finditer(text):
             named = int(m.group(2)) if m.group(2) else month_number(m.group(3).rstrip("."))
-            if int(m.group(1)) != day or named != month:
-                continue
-            if years is None:
-                years = [(y.start(), int(y.group())) for y in _HEADING_YEAR.finditer(text)]
-            k = bisect_left(years, (m.start(), 0)) - 1
-            if k >= 0 and years[k][1] == year:
+            if int(m.group(1)) == day and named == month:
+                yield m.start()
+
+    return _headed(texts, year, written, _HEADING_YEAR)
+
+
+def _headed(
+    texts: Sequence[tuple[int, str]],
+    year: int,
+    places: Callable[[str], Iterator[int]],
+    years: re.Pattern[str],
+) -> set[int]:
+    """The texts where the last year (as the pattern years finds them) before one of the
+    places is year; a text's years are read only where it has a place."""
+    out = set()
+    for n, text in texts:
+        found: list[tuple[int, int]] | None = None
+        for at in places(text):
+            if found is None:
+                found = [(y.start(), int(y.group())) for y in years.finditer(text)]
+            k = bisect_left(found, (at, 0)) - 1
+            if k >= 0 and found[k][1] == year:
                 out.add(n)
                 break
     return out
