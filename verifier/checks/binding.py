@@ -179,15 +179,14 @@ class Binding:
         self.text = answer
         self._texts = dict(excerpts)
         self._read: dict[int, _Excerpt] = {}
+        self._rows: dict[tuple[int, Key], set[int] | None] = {}
 
     def wrong_line(self, v: Verdict, around: set[str]) -> tuple[int, str, str] | None:
         """(excerpt, the figure's own line, the answer's word, lower-cased, that names another
         line) where the words around the figure tie it to another line, or None."""
         if v.status != "grounded" or v.how not in ("exact", "headed"):
             return None
-        r, key = v.reading, v.reading.key
-        if v.how == "headed":  # the row writes the day and month only: "15.03. | Rundfunk"
-            key = ("dm", key[2], key[3])
+        r, key = v.reading, _key_of(v)
         digits = _digits_of(key)
         if not around or not digits:
             return None
@@ -200,20 +199,28 @@ class Binding:
     def rows(self, n: int, v: Verdict) -> set[int] | None:
         """The structured lines of excerpt n (by their place) that hold v's figure, none of
         them a total's; None where it may stand in prose, or has no such line."""
-        key = v.reading.key
-        if v.how == "headed":
-            key = ("dm", key[2], key[3])
+        key = _key_of(v)
+        if (n, key) not in self._rows:  # a figure between two others pairs twice
+            self._rows[(n, key)] = self._rows_of(self._excerpt(n), key)
+        return self._rows[(n, key)]
+
+    def _rows_of(self, ex: _Excerpt, key: Key) -> set[int] | None:
         digits = _digits_of(key)
-        if n not in self._read:
-            self._read[n] = _structure(self._texts.get(n, ""))
-        ex = self._read[n]
         if not digits or all(d in ex.prose_digits for d in digits):
             return None
-        found = {id(line) for line, _ in self._holders(ex, key, digits)}
-        lines = [line for line in ex.lines if id(line) in found]
-        if not lines or any(_TOTAL.search(ex.text, x.start, x.end) for x in lines):
+        held = {id(line) for line, _ in self._holders(ex, key, digits)}
+        places = {i for i, line in enumerate(ex.lines) if id(line) in held}
+        if not places or any(
+            _TOTAL.search(ex.text, ex.lines[i].start, ex.lines[i].end) for i in places
+        ):
             return None
-        return {ex.lines.index(line) for line in lines}
+        return places
+
+    def _excerpt(self, n: int) -> _Excerpt:
+        """The structure of excerpt n, read once."""
+        if n not in self._read:
+            self._read[n] = _structure(self._texts.get(n, ""))
+        return self._read[n]
 
     def line(self, n: int, place: int) -> str:
         """The text of excerpt n's structured line at a place rows() gave."""
@@ -223,9 +230,7 @@ class Binding:
     def _in_excerpt(
         self, n: int, key: Key, kind: str, digits: list[str], around: set[str]
     ) -> tuple[int, str, str] | None:
-        if n not in self._read:
-            self._read[n] = _structure(self._texts.get(n, ""))
-        ex = self._read[n]
+        ex = self._excerpt(n)
         if all(d in ex.prose_digits for d in digits):
             return None  # it may stand in prose: no line is its own
         holders = self._holders(ex, key, digits)
@@ -282,6 +287,13 @@ class Binding:
                 line = next(x for x in lines if x.start <= t.start <= x.end)
                 out.append((line, t.start))
         return out
+
+
+def _key_of(v: Verdict) -> Key:
+    """The key a grounded figure stands on its line as: a date grounded under a heading of its
+    year by its day and month ("15.03. | Rundfunkbeitrag")."""
+    k = v.reading.key
+    return ("dm", k[2], k[3]) if v.how == "headed" else k
 
 
 def _digits_of(key: Key) -> list[str]:
