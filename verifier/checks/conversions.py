@@ -72,12 +72,14 @@ _UNIT_AFTER = re.compile(rf"{_SPACE}?({_NAMED}|{_WORDS})(?![a-zäöüß0-9²³/]
 _UNIT_ON_LINE = re.compile(rf"[0-9]{_UNIT_AFTER.pattern}", re.I)
 
 
-def unit_of(text: str, end: int) -> str | None:
-    """The convertible unit written right after a figure ("°f", "mi"), None for none."""
+def unit_of(text: str, end: int) -> tuple[str, str, int] | None:
+    """The convertible unit written right after a figure ("°f", "mi"), as written, and where
+    it ends; None for none."""
     m = _UNIT_AFTER.match(text, end)
     if m is None:
         return None
-    return _WRITTEN.get(re.sub(_SPACE + "+", " ", m.group(1).lower()))
+    unit = _WRITTEN.get(re.sub(_SPACE + "+", " ", m.group(1).lower()))
+    return (unit, m.group(1), m.end()) if unit else None
 
 
 def _convert(value: float, unit: str, to: str) -> float:
@@ -99,17 +101,17 @@ class Conversions:
 
     def derive(self, tok: Token) -> Verdict | None:
         """The conversion an ungrounded quantity with a unit is, or None."""
-        unit = unit_of(self.text, tok.end)
+        found = unit_of(self.text, tok.end)
         r = next((x for x in tok.readings if x.key[0] == "n"), None)
-        if unit is None or r is None or r.num is None:
+        if found is None or r is None or r.num is None:
             return None
+        unit, shown, _ = found
         value = float(r.num)
         hedged = ABOUT.search(self.text, max(0, tok.start - 24), tok.start) is not None
         half = half_unit(self.text, tok, hedged) * (1 + 1e-9)  # floats' error
         for y, other, n, written in self._quantities().get(_UNITS[unit][0], ()):
             across = (other in _IMPERIAL) != (unit in _IMPERIAL)
             if across and abs(_convert(y, other, unit) - value) <= half:
-                shown = m.group(1) if (m := _UNIT_AFTER.match(self.text, tok.end)) else unit
                 return Verdict("derived", r, frozenset({n}), "converted", (written, shown))
         return None
 
@@ -119,12 +121,11 @@ class Conversions:
             for n, text in self._texts:
                 lines = lines_of(_UNIT_ON_LINE, text)
                 for t in tokenize_lines(text, lines, day_clock(text)) if lines else ():
-                    unit = unit_of(text, t.end)
+                    found = unit_of(text, t.end)
                     num = next((x.num for x in t.readings if x.key[0] == "n"), None)
-                    if unit is None or num is None:
+                    if found is None or num is None:
                         continue
-                    m = _UNIT_AFTER.match(text, t.end)
-                    written = text[t.start : m.end() if m else t.end]
-                    entry = (float(num), unit, n, written)
+                    unit, _, end = found
+                    entry = (float(num), unit, n, text[t.start : end])
                     self._found.setdefault(_UNITS[unit][0], []).append(entry)
         return self._found

@@ -91,9 +91,13 @@ def _ends(start: date, n: int, unit: str) -> tuple[date | None, ...]:
     return end, end - timedelta(days=1)
 
 
-def _terms(text: str) -> list[tuple[int, str, str, int, int]]:
-    """The terms an excerpt states: count, period, the term as written, and its line's span."""
-    out: list[tuple[int, str, str, int, int]] = []
+# A term an excerpt states: count, period, the term as written, and its line's span.
+_Term = tuple[int, str, str, int, int]
+
+
+def _terms(text: str) -> list[_Term]:
+    """The terms an excerpt states (see _Term), the first few."""
+    out: list[_Term] = []
     for m in _TERM.finditer(text):
         count = m.group(1).lower()
         n = int(count) if count.isdigit() else 1 if count in _ONE else word_number(count)
@@ -114,9 +118,8 @@ class Spans:
         self.text = sentences.text
         self._src = src
         self._texts = texts
-        self._terms: dict[
-            int, list[tuple[int, str, str, int, int]]
-        ] = {}  # by excerpt, read when asked
+        # An excerpt's terms and full dates, by its place, read when first asked.
+        self._terms: dict[int, list[_Term]] = {}
         self._dates: dict[int, list[tuple[int, int, date]]] = {}
         self._figures: list[tuple[Token, Verdict]] = []
         self._sentences = sentences
@@ -230,9 +233,9 @@ class Spans:
         line, or beside its only date ("Kauf am 14.03.2026, 1 Jahr Garantie": bis 14.03.2027;
         "Beginn 01.01.2026, 24 Monate": bis 31.12.2027). A date of another row is no start."""
         for i, (n, text) in enumerate(self._texts):
-            terms = self._terms.get(i)
-            if terms is None:
-                terms = self._terms[i] = _terms(text[:_MAX_READ])
+            if i not in self._terms:
+                self._terms[i] = _terms(text[:_MAX_READ])
+            terms = self._terms[i]
             if not terms:
                 continue
             dates = self._dates_of(i)
