@@ -17,6 +17,9 @@ PIECES = [
     "noon", "Mitternacht", "März ", "May ", "Juni", "im ", "s", "er", "Q3", "third quarter",
     "€", "%", "x", "Rechnung ", " l", " ml", " kg", " g", " Minuten", " h", " min", "2:35",
     " Sekunden", "30", " Stunden", " und ",
+    # Days, hours and years are runs of their own: their signs must find every way to write them.
+    "0", "8", "08", "10", "28", "26", "20", "2027", "08.10.2026", "28.12.", "03.01.2027",
+    "2026-10-08", "Oct ", "Oktober ", "T", "14:30", "2 pm", "1430", "bis ", "'26",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 
@@ -27,6 +30,9 @@ texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 @example(["Sat 8:00 – noon"], "12 pm")
 @example(["Arbeitszeit 3 Stunden 30 Minuten"], "3,5 Stunden")  # a duration in two parts
 @example(["Fahrzeit 1 h 33 min"], "93 Minuten")
+@example(["Termin 28.12. bis 03.01.2027"], "28.12.2026")  # a range across New Year
+@example(["2026-10-08T14:30"], "8. Oktober 2026 um 14:30 Uhr")
+@example(["Oct 8, 2026, 2 pm"], "8.10.26")
 def test_the_lazy_index_holds_what_the_whole_index_holds(excerpts: list[str], answer: str) -> None:
     numbered = list(enumerate(excerpts, 1))
     readings = [r for t in tokenize(answer, strict=True) for p in (t, *t.parts) for r in p.readings]

@@ -63,7 +63,9 @@ def _signs(key: Key) -> set[str] | None:
     a year may be written with its last two digits ("05.03.26"); a day stands as digits, on the
     line of its year or, where a range crosses New Year ("28.12. bis 03.01.2027"), of the next;
     a clock hour is written as one of the hours of its twelve-hour position, or noon and
-    midnight in words."""
+    midnight in words. Days, hours and the years of dates are digit runs of their own (the
+    grammar starts a token only at a run's first digit): their signs say so, or a day 8 would
+    pick every line with an 8 in it."""
     kind = key[0]
     if kind == "n" and len(key) == 2 and isinstance(key[1], str) and _NUMBER.fullmatch(key[1]):
         v = key[1]
@@ -80,21 +82,34 @@ def _signs(key: Key) -> set[str] | None:
         return {_SEP.join(core) for core in quantity} | {_FRACTION_SIGN} | compound_signs(key)
     years = [k for k in key[1:2] if isinstance(k, int) and 1000 <= k <= 9999]
     if kind == "d" and years and len(key) == 4 and isinstance(key[3], int) and key[3] >= 0:
-        day, year = str(key[3]), f"{years[0] % 100:02d}"
+        day, year = _alone(key[3]), _year(years[0])
         return {f"{year}.*{day}", f"{day}.*{year}", *_next_year(years[0], key[2], day)}
     if kind == "ym" and years and len(key) == 3:
-        return {f"{years[0] % 100:02d}", *_next_year(years[0], key[2], "")}
+        return {_year(years[0]), *_next_year(years[0], key[2], "")}
     if kind == "y" and years and len(key) == 2:
-        return {f"{years[0] % 100:02d}"}
+        return {_year(years[0])}
     if kind == "dec" and len(key) == 2 and isinstance(key[1], int):
         return {f"{key[1] % 10}[0-9]"}  # a year's last two digits: 1994 and 94 for the 1990s
     if kind == "dm" and len(key) == 3 and isinstance(key[2], int) and key[2] >= 0:
-        return {str(key[2])}
+        return {_alone(key[2])}
     if kind == "t" and len(key) == 3 and isinstance(key[1], int):
-        hours = {str(x) for x in range(25) if (x - key[1]) % 12 == 0}
+        hours = {_alone(x) for x in range(25) if (x - key[1]) % 12 == 0}
         # Noon and midnight may stand in words, which the grammar reads as times too.
         return hours | {_NOON_WORDS} if key[1] % 12 == 0 and key[2] == 0 else hours or None
     return None
+
+
+def _alone(value: int) -> str:
+    """The sign of a day or an hour: its digits as a run of their own, one digit maybe led by
+    a zero (8 as "8" or "08"). The digits come first, the look-behind after them, so that re
+    skips to the digits at C speed (led by the look-behind, the search took ten times as long)."""
+    before = "[1-9]" if value < 10 else "[0-9]"
+    return f"{value}(?<!{before}{value})(?![0-9])"
+
+
+def _year(year: int) -> str:
+    """The sign of a date's year: its last two digits ending a run (2026 or 26)."""
+    return f"{year % 100:02d}(?![0-9])"
 
 
 def _next_year(year: int, month: object, day: str) -> set[str]:
