@@ -6,7 +6,7 @@ import re
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from verifier.checks.citations import check_citations, find_markers, sentence_spans
@@ -137,6 +137,20 @@ def test_links_are_compared_without_scheme_slash_fragment_or_www() -> None:
     assert urls("[Beleg](https://paperless.home.arpa/doc/412)") == [
         ("known", "https://paperless.home.arpa/doc/412")
     ]
+
+
+def test_a_link_is_found_whatever_the_case_of_its_host_or_the_encoding_of_its_path() -> None:
+    # Only the excerpts' links that hold the answer's host and path are read: in any case,
+    # and percent-encoded or not.
+    encoded = [SourceText(1, "Rezept: HTTPS://Example.ORG/K%C3%BCche/Brot, Kontakt www.Shop.DE")]
+    for answer, known in [
+        ("Siehe https://example.org/Küche/Brot.", True),
+        ("Siehe example.org/K%C3%BCche/Brot/.", True),
+        ("Siehe https://shop.de/.", True),
+        ("Siehe https://example.org/Küche/Kuchen.", False),
+    ]:
+        stage = check_urls(answer, encoded)
+        assert [f.status == "known" for f in stage.findings] == [known], answer
 
 
 def test_an_unknown_link_is_flagged_and_named() -> None:
@@ -353,14 +367,19 @@ def test_the_fast_link_pattern_matches_its_plain_spelling(pieces: list[str]) -> 
 
 _MENTION_PIECES = [
     "a", "Shop", "-", ".", ".de", ".DE", ".com", ".js", "@", "info", "/", "//", "p", " ", "\n", "(",
-    ")", "ü", "_", "x.y", "www.", "https:", "1", "h", "w", "http://",
+    ")", "ü", "_", "x.y", "www.", "https:", "1", "h", "w", "http://", "%70", "%",
 ]  # fmt: skip
 
 
 @settings(max_examples=3000, deadline=None)
 @given(st.lists(st.sampled_from(_MENTION_PIECES), max_size=14))
-def test_reading_only_around_endings_finds_what_a_whole_pass_finds(pieces: list[str]) -> None:
-    # The excerpts' bare domains and addresses are read around their marks, for speed.
+@example(["a", ".de", "/", "%70"])  # the path /p, percent-encoded
+@example(["Shop", ".DE", "/", "p", " ", "info", "@", "Shop", ".DE"])
+def test_reading_only_the_words_holding_a_host_finds_what_a_whole_pass_finds(
+    pieces: list[str],
+) -> None:
+    # The excerpts' bare domains and addresses are read only in the words that hold the host
+    # of an answer's link, for speed: every one of them with that host must still be found.
     text = "".join(pieces)
     # Bare domains outside the URLs with a scheme, which the quick pass reads.
     urls = [(start, end) for start, end, url in find_urls(text) if _SCHEME.match(url)]
@@ -371,4 +390,14 @@ def test_reading_only_around_endings_finds_what_a_whole_pass_finds(pieces: list[
     }
     addresses = {m.group().rstrip(".").lower() for m in _EMAIL.finditer(text)}
     whole |= {"mailto:" + a for a in addresses} | {a.split("@")[1] for a in addresses}
-    assert set(_mentions_of([SourceText(1, text)]).keys) == whole
+    excerpt = SourceText(1, text)
+    for key in whole:
+        link = key.rpartition("@")[2] if key.startswith("mailto:") else key
+        address, slash, path = link.partition("/")
+        labels = address.split(":")[0].split(".")
+        for above in range(len(labels) - 1):  # the host, and each site above it (a carrier)
+            # A page is carried by its own path only; a site by any page of it.
+            page = (slash + path.split("?")[0]).rstrip("/").lower()
+            for needle in {(".".join(labels[above:]), page), (address, "")}:
+                found = set(_mentions_of([excerpt], [find_urls(text)], {needle}).keys)
+                assert key in found and found <= whole, (text, needle)

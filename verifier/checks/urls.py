@@ -34,7 +34,7 @@ _BARE_DOMAIN = re.compile(
 _ENDING = re.compile(rf"\.(?:{_TLDS})(?![\w-]|\.[^\W_])")
 _AT = re.compile("@")
 _PATH_START = re.compile(r"[/?]")
-_ANY_ENDING = re.compile(_ENDING.pattern, re.IGNORECASE)
+_ENCODED = re.compile("%[0-9a-f]{2}", re.IGNORECASE)  # a percent-encoded character
 _MASKED = re.compile(r"[\[({](?:at|ät|dot|punkt)[\])}]", re.IGNORECASE)
 _MASKED_AT = re.compile(r"\s*[\[({]\s*(?:at|ät)\s*[\])}]\s*", re.IGNORECASE)
 _MASKED_DOT = re.compile(r"\s*[\[({]\s*(?:dot|punkt)\s*[\])}]\s*", re.IGNORECASE)
@@ -139,35 +139,91 @@ class _Carried:
         return {n for params, n in self.pages.get(page, ()) if asked <= params}
 
 
-def _links_of(excerpts: Sequence[SourceText]) -> _Carried:
-    """The URLs of the excerpts' texts (one quick pass: led by h or w) and their urls."""
-    pairs = [(normalize_url(url), e.n) for e in excerpts for _, _, url in find_urls(e.checked_text)]
+_Found = list[tuple[int, int, str]]  # find_urls of one text
+_Needle = tuple[str, str]  # a host and a path, in lower case (see _needle)
+
+
+def _links_of(
+    excerpts: Sequence[SourceText], written: Sequence[_Found], needles: set[_Needle]
+) -> _Carried:
+    """The URLs of the excerpts' texts (found once, in `written`) that hold a needle, and the
+    excerpts' urls."""
+    pairs = [
+        (normalize_url(url), e.n)
+        for e, found in zip(excerpts, written, strict=True)
+        for _, _, url in found
+        if _holds_any(url.lower(), needles)
+    ]
     pairs += [(normalize_url(e.url.strip()), e.n) for e in excerpts if e.url]
     return _Carried(pairs)
 
 
-def _mentions_of(excerpts: Sequence[SourceText]) -> _Carried:
+def _mentions_of(
+    excerpts: Sequence[SourceText], written: Sequence[_Found], needles: set[_Needle]
+) -> _Carried:
     """The bare domains (outside URLs with a scheme, which the quick pass read) and e-mail
-    addresses of the excerpts' texts, for an answer with a link the URLs do not carry. Both
-    patterns are tried only around what every match holds (a domain ending, an @): over a
-    whole excerpt they would try every character."""
+    addresses of the excerpts' texts that hold a needle, for an answer with a link the URLs do
+    not carry. Both patterns are tried only in the words that hold a needle: over a whole
+    excerpt they would try every character."""
     pairs: list[tuple[str, int]] = []
-    for e in excerpts:
+    for e, found in zip(excerpts, written, strict=True):
         # An excerpt may write a domain in capitals (WEB.DE) and an address spelled out.
         text = _unmasked(e.checked_text)
-        urls = _Spans([(a, b) for a, b, url in find_urls(text) if _SCHEME.match(url)])
-        for lo, hi in _around(text, _ANY_ENDING, urls):
+        if text is not e.checked_text:
+            found = find_urls(text)
+        urls = _Spans([(a, b) for a, b, url in found if _SCHEME.match(url)])
+        for lo, hi in _words_holding(text, needles):
             pairs += [
                 (normalize_url(_trim(m.group())), e.n)
                 for m in _ANY_BARE_DOMAIN.finditer(text, lo, hi)
                 if not urls.holds(m.start())
             ]
-        for lo, hi in _around(text, _AT, _Spans([])):
             for m in _EMAIL.finditer(text, lo, hi):
                 # An address also names its domain: "no-reply@amazon.de" vouches for amazon.de.
                 key = _email_key(m.group())
                 pairs += [(key, e.n), (key.rpartition("@")[2], e.n)]
     return _Carried(pairs)
+
+
+def _needle(link: str, kind: str) -> _Needle:
+    """What every text carrying the link holds, in lower case: its host (without www.) and
+    path, unless the text writes it percent-encoded; an address's domain. No host (held by
+    any text) for a link whose host cannot be read."""
+    if kind == "email":
+        return link.rstrip(".").rpartition("@")[2].lower(), ""
+    try:
+        parts = urlsplit(link if _SCHEME.match(link) else "http://" + link)
+        host = parts.hostname or ""
+    except ValueError:
+        return "", ""
+    return host.removeprefix("www."), unquote(parts.path).rstrip("/").lower()
+
+
+def _holds_any(low: str, needles: set[_Needle]) -> bool:
+    return any(host in low and (path in low or _ENCODED.search(low)) for host, path in needles)
+
+
+def _words_holding(text: str, needles: set[_Needle]) -> list[tuple[int, int]]:
+    """The words (from a space to a space, as far back as a name reaches) that hold a needle,
+    in any case; the whole text where lower case changes its length (a place in it would not
+    be one in the text)."""
+    low = text.lower()
+    if len(low) != len(text) or any(not host for host, _ in needles):
+        return [(0, len(text))]
+    spans: list[tuple[int, int]] = []
+    for host, path in needles:
+        if not _holds_any(low, {(host, path)}):
+            continue  # no word of the text can hold it
+        at = low.find(host)
+        while at >= 0:
+            reach = max(0, at - _NAME_REACH)
+            lo = max(reach, text.rfind(" ", reach, at) + 1, text.rfind("\n", reach, at) + 1)
+            space = _SPACE.search(text, at + len(host))
+            hi = space.start() if space else len(text)
+            if _holds_any(low[lo:hi], {(host, path)}):
+                spans.append((lo, hi))
+            at = low.find(host, max(hi, at + 1))
+    return spans
 
 
 class _Spans:
@@ -210,21 +266,6 @@ def _unmasked(text: str) -> str:
     return _MASKED_DOT.sub(".", _MASKED_AT.sub("@", text))
 
 
-def _around(text: str, marks: re.Pattern[str], skipped: _Spans) -> list[tuple[int, int]]:
-    """The word (from a space to a space, as far back as a name reaches) around each mark
-    that no skipped span holds."""
-    spans: list[tuple[int, int]] = []
-    for mark in marks.finditer(text):
-        at = mark.start()
-        if (spans and at < spans[-1][1]) or skipped.holds(at):
-            continue  # in the word before, or in a URL
-        reach = max(0, at - _NAME_REACH)
-        lo = max(reach, text.rfind(" ", reach, at) + 1, text.rfind("\n", reach, at) + 1)
-        space = _SPACE.search(text, mark.end())
-        spans.append((lo, space.start() if space else len(text)))
-    return spans
-
-
 def _email_key(address: str) -> str:
     """An address's key among the links: lower case, after "mailto:"."""
     return "mailto:" + address.rstrip(".").lower()
@@ -257,14 +298,17 @@ def check_urls(answer: str, excerpts: Sequence[SourceText]) -> UrlStage:
     links = find_links(answer)
     if not links:  # most answers: no excerpt needs reading
         return UrlStage(flagged=False, findings=[])
-    urls, mentions, names = _links_of(excerpts), None, _Names(excerpts)
+    # Only what holds the host of one of the answer's links can carry it: read nothing else.
+    needles = {_needle(link, kind) for _, _, link, kind in links}
+    written = [find_urls(e.checked_text) for e in excerpts]
+    urls, mentions, names = _links_of(excerpts, written, needles), None, _Names(excerpts)
     findings = []
     for start, end, link, kind in links:
         key = _email_key(link) if kind == "email" else normalize_url(link)
         held = set() if kind == "email" else urls.carriers(key)
         if not held:
             if mentions is None:
-                mentions = _mentions_of(excerpts)
+                mentions = _mentions_of(excerpts, written, needles)
             held = mentions.carriers(key)
         if not held and kind == "url" and _host(key) == key and link[:1].isupper():
             # Written as a name (Amazon.de, not amazon.de): the shop, if an excerpt names it.
