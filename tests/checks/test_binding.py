@@ -60,6 +60,19 @@ def test_a_figure_tied_to_another_row_or_field_is_flagged(
     assert statuses(answer, excerpt)[figure] == expected
 
 
+@pytest.mark.parametrize(
+    ("prose", "expected"),
+    [("Nachtrag: im Juni waren es 7.912 Aufrufe.", "grounded"), ("", "wrong_line")],
+)
+def test_the_prose_past_the_lines_read_counts_too(prose: str, expected: str) -> None:
+    # Only an excerpt's first lines are read for rows and labels; a figure that also stands in
+    # prose further on (read only when needed) is no row's own.
+    filler = "Eine Zeile Text ohne Zahlen, wie sie ein Blog lang schreibt.\n" * 200
+    excerpt = BLOG + filler + prose
+    answer = "Im Juni 2026 hatte der Blog 7.912 Besucher [1]."
+    assert statuses(answer, excerpt)["7.912"] == expected
+
+
 RECEIPT = (
     "TRADER JOE'S #552\nGREEK YOGURT 32OZ            5.49\nCOLD BREW CONCENTRATE        6.99\n"
     "TOTAL                       12.48"

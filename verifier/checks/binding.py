@@ -83,8 +83,10 @@ class _Excerpt:
     text: str
     lines: list[_Line]
     unique: set[str] | None  # row words that stand on one row only (read when first asked)
-    prose_digits: str  # the digits of every other line, a line break between lines
+    prose_digits: str  # the digits of every other line read, a line break between lines
     day_clock: bool
+    cut: int  # where the lines read end (past it, every line is prose), -1 for nowhere
+    tail_digits: str | None  # the digits past the cut, as prose_digits (when first asked)
 
 
 def _structure(text: str) -> _Excerpt:
@@ -108,7 +110,7 @@ def _structure(text: str) -> _Excerpt:
         if _PIPE_ROW.fullmatch(raw):
             lines.append(_Line(start, end, digits, None, [], ""))
             continue
-        label = _LABEL_LINE.match(raw)
+        label = _LABEL_LINE.match(raw) if ":" in raw else None  # most lines have none
         # A label names a field in a few words; a sentence before a colon is prose.
         if label and len(label.group(1).split()) <= _MAX_LABEL_WORDS:
             lines.append(_Line(start, end, digits, set(), None, label.group(1)))
@@ -116,11 +118,24 @@ def _structure(text: str) -> _Excerpt:
             lines.append(_Line(start, end, digits, None, [], ""))
         else:
             prose.append(raw)
-    if cut >= 0:
-        prose.append(text[cut:])
     # The digits of every prose line, a line break between lines.
     prose_digits = _NOT_DIGIT_LINE.sub("", "\n".join(prose))
-    return _Excerpt(text, lines, None, prose_digits, day_clock(text))
+    return _Excerpt(text, lines, None, prose_digits, day_clock(text), cut, None)
+
+
+def _in_prose(ex: _Excerpt, digits: list[str]) -> bool:
+    """Whether each digit string stands on a prose line (in its digits): the lines read
+    first, those past the cut only where needed (a megabyte's digits cost a millisecond)."""
+    for d in digits:
+        if d in ex.prose_digits:
+            continue
+        if ex.cut < 0:
+            return False
+        if ex.tail_digits is None:
+            ex.tail_digits = _NOT_DIGIT_LINE.sub("", ex.text[ex.cut :])
+        if d not in ex.tail_digits:
+            return False
+    return True
 
 
 def _row(ex: _Excerpt, line: _Line) -> set[str]:
@@ -193,8 +208,13 @@ class Binding:
         # Tied wrongly in every excerpt that holds it: one that holds it in prose or on a line
         # the words fit makes the tie the answer's reading of that one.
         kind = "d" if r.key[0] == "d" else "c" if r.places or "." in r.value else "n"
-        found = [self._in_excerpt(n, key, kind, digits, around) for n in sorted(v.excerpts)]
-        return found[0] if found and all(found) else None
+        found = None
+        for n in sorted(v.excerpts):
+            hit = self._in_excerpt(n, key, kind, digits, around)
+            if hit is None:
+                return None  # the rest need not be read
+            found = found or hit
+        return found
 
     def rows(self, n: int, v: Verdict) -> set[int] | None:
         """The structured lines of excerpt n (by their place) that hold v's figure, none of
@@ -206,7 +226,7 @@ class Binding:
 
     def _rows_of(self, ex: _Excerpt, key: Key) -> set[int] | None:
         digits = _digits_of(key)
-        if not digits or all(d in ex.prose_digits for d in digits):
+        if not digits or _in_prose(ex, digits):
             return None
         held = {id(line) for line, _ in self._holders(ex, key, digits)}
         places = {i for i, line in enumerate(ex.lines) if id(line) in held}
@@ -231,7 +251,7 @@ class Binding:
         self, n: int, key: Key, kind: str, digits: list[str], around: set[str]
     ) -> tuple[int, str, str] | None:
         ex = self._excerpt(n)
-        if all(d in ex.prose_digits for d in digits):
+        if _in_prose(ex, digits):
             return None  # it may stand in prose: no line is its own
         holders = self._holders(ex, key, digits)
         # A total's row is named by the rows it adds up ("68,40 € für Impfung und Untersuchung").
