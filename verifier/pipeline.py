@@ -20,7 +20,7 @@ from verifier.checks.urls import check_urls
 from verifier.judge.rules import locate
 from verifier.schemas import Reason
 
-CHECKER_VERSION = "code-6"
+CHECKER_VERSION = "code-7"
 Finding = NumberFinding | CitationFinding | UrlFinding
 # Number findings that flag, by the reason kind they become.
 NUMBER_REASONS = {
@@ -29,6 +29,7 @@ NUMBER_REASONS = {
     "wrong_weekday": "wrong_weekday",
     "invalid_iban": "invalid_iban",
     "wrong_line": "wrong_line",
+    "wrong_unit": "wrong_unit",
 }
 
 

@@ -12,7 +12,8 @@ from pydantic import BaseModel, ConfigDict
 # a list of the answer ("three reasons:") while the list has another number of items;
 # wrong_weekday: a weekday beside a full date that falls on another day; invalid_iban: an IBAN
 # of the wrong length or with wrong check digits; wrong_line: a figure the answer ties to
-# another row or field of a table or list than the one it stands on.
+# another row or field of a table or list than the one it stands on; wrong_unit: a figure
+# the excerpts give in another unit of the same kind (13 mm as 13 cm).
 NumberStatus = Literal[
     "grounded",
     "derived",
@@ -22,6 +23,7 @@ NumberStatus = Literal[
     "wrong_weekday",
     "invalid_iban",
     "wrong_line",
+    "wrong_unit",
 ]
 
 

@@ -34,6 +34,7 @@ from verifier.checks.spans import Spans
 from verifier.checks.unnamed import Unnamed, stated_rate
 from verifier.checks.weekdays import wrong_weekdays
 from verifier.checks.wronglines import apart, wrong_line_finding
+from verifier.checks.wrongunits import wrong_unit_finding
 
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
 # phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
@@ -44,7 +45,14 @@ _DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{
 # "hundred" or "Millionen" count nothing. Measured on the catalogs: see README.
 FLAG_ABSENT_WORDS = False
 ABSENT_WORDS_FLAGGED_FROM = 13
-FLAGGING = ("ungrounded", "miscounted", "wrong_weekday", "invalid_iban", "wrong_line")
+FLAGGING = (
+    "ungrounded",
+    "miscounted",
+    "wrong_weekday",
+    "invalid_iban",
+    "wrong_line",
+    "wrong_unit",
+)
 _LOOSE_AFTER = re.compile(
     r"-(?:something|odd|ish)\b|[ \u00a0]+(?:or so|oder so|odd|Uhr|o['’]clock)\b", re.I
 )
@@ -342,6 +350,9 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         k = place.get((tok.start, tok.end))
         if v and k is not None and (wrong := wrong_line_finding(binding, tokens, k, v)):
             findings.append(wrong)
+            continue
+        if v and (unit := wrong_unit_finding(answer, tok, v, texts, src)):
+            findings.append(unit)
             continue
         findings.append(
             _finding(answer, tok.start, tok.end, v, v.reading if v else tok.readings[0])

@@ -11,6 +11,7 @@ from verifier.checks.readings import Key, Reading, Token
 
 # Unit word -> (dimension, power of ten of the dimension's base: g, ml, mm).
 _METRIC = {
+    **dict.fromkeys(("mcg", "µg", "μg", "mikrogramm", "microgram", "micrograms"), ("mass", -6)),
     **dict.fromkeys(("mg", "milligramm", "milligram", "milligrams"), ("mass", -3)),
     **dict.fromkeys(("g", "gr", "gramm", "gram", "grams"), ("mass", 0)),
     **dict.fromkeys(("kg", "kilo", "kilogramm", "kilogram", "kilograms"), ("mass", 3)),
@@ -30,7 +31,7 @@ _DURATION = {
     **dict.fromkeys(("h", "std", "stunde", "stunden", "hour", "hours", "hrs", "hr"), 3600),
 }
 # A unit word after a number; not one of a rate (km/h) or an area (m²).
-_UNIT = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³/])")
+_UNIT = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-zµμ]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³/])")
 _SPACES = " \u00a0\u202f\u2009"
 # One letter is a unit only as written so: G is no gram, S. (Seite) no second.
 _LETTERS = frozenset("glLmhs")
@@ -84,6 +85,12 @@ def metric_unit(text: str, end: int) -> tuple[str, int] | None:
     if m is None or (len(m.group(1)) == 1 and m.group(1) not in _LETTERS):
         return None
     return _METRIC.get(m.group(1).lower())
+
+
+def with_unit(text: str, start: int, end: int) -> str:
+    """A figure at text[start:end] as written with the unit word after it ("13 mm")."""
+    m = _UNIT.match(text, end)
+    return text[start : m.end() if m else end].strip()
 
 
 def _thousands(r: Reading, m: re.Match[str], end: int) -> bool:

@@ -1,0 +1,60 @@
+"""A figure the excerpts give in another unit of the same kind is flagged, naming both."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+DRILL = "Bohrfutter: 1,5–13 mm\nGewicht inkl. Akku: 1,4 kg"
+DOUGH = "500 g Mehl Type 00\n325 ml lauwarmes Wasser\n7 g Trockenhefe\n10 g Salz"
+PILLS = "Vitamin B12: 500 mcg, Mon/Wed/Fri\nMagnesium glycinate: 200 mg at bedtime"
+STEAK = "Medium-rare: 55 °C, 1–2.5 h\nFinish: sear 45 seconds per side in a hot pan"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure"),
+    [
+        # Blind probe 10: a unit of the same kind, off by a power of ten or more.
+        ("Das Bohrfutter nimmt 1,5–13 cm [1].", DRILL, "13"),
+        ("Für den Teig brauchst du 7 g Trockenhefe und 10 mg Salz [1].", DOUGH, "10"),
+        ("She takes 500 mg of vitamin B12 three times a week [1].", PILLS, "500"),
+        ("Then sear 45 minutes per side in a hot pan [1].", STEAK, "45"),
+    ],
+)
+def test_a_figure_in_another_unit_of_its_kind_is_flagged(
+    answer: str, excerpt: str, figure: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == "wrong_unit"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpts", "figure"),
+    [
+        # The same quantity in another unit, and a unit the excerpt gives the figure too.
+        ("Das Paket wiegt 1,5 kg [1].", ("Gewicht: 1.500 g",), "1,5"),
+        ("Das Paket wiegt 1,5 kg [1].", ("Gewicht: 1.500 g, Länge 1,5 m",), "1,5"),
+        ("Für den Teig brauchst du 325 ml Wasser [1].", (DOUGH,), "325"),
+        # Written without a unit somewhere, or with a unit of another kind: maybe that one.
+        ("Der Rand ist 10 cm breit [1].", ("10 mm Rand, Fach 10",), "10"),
+        ("Das dauert 10 Minuten [1].", ("10 l Wasser, 10 m Schlauch",), "10"),
+        ("Die Dose hat 400 g [1].", ("400 Stück, je 400 mg",), "400"),
+        # No unit in the answer: nothing to compare.
+        ("Das Bohrfutter reicht bis 13 [1].", (DRILL,), "13"),
+    ],
+)
+def test_the_same_quantity_or_a_unit_the_excerpts_also_allow_is_no_wrong_unit(
+    answer: str, excerpts: tuple[str, ...], figure: str
+) -> None:
+    assert statuses(answer, *excerpts)[figure] == "grounded"
+
+
+def test_a_wrong_unit_flags_the_stage_and_names_both_units() -> None:
+    stage = check_numbers("", "Then sear 45 minutes per side [1].", [SourceText(1, STEAK)])
+    assert stage.flagged
+    (finding,) = [f for f in stage.findings if f.status == "wrong_unit"]
+    assert finding.excerpts == [1]
+    assert '"45 minutes"' in finding.message_en and '"45 seconds"' in finding.message_en
+    assert "„45 minutes“" in finding.message_de and "„45 seconds“" in finding.message_de
