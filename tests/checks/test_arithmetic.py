@@ -470,3 +470,47 @@ def test_periods_shares_of_totals_column_sums_and_one_and_a_half_times(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+BALANCE = "Starting balance (Jan 1): $18,400.00\nContributions: $1,500.00\nMarket change: +$612.00"
+RENT = "Current monthly rent: $2,150\nRenewal rent (12-month term): $2,290"
+DEPOSIT = "Anlagebetrag: 10.000,00 €\nLaufzeit: 12 Monate\nZinssatz: 2,75 % p.a."
+HEAT_PUMP = "Installed cost was $14,200 before a $2,000 federal tax credit."
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 10: the share of two amounts of one currency, the share first; an
+        # increase over the new amount is the wrong base (probe 9).
+        ("The market gain was $612.00 on a starting balance of $18,400.00, about 3.3% [1].",
+         BALANCE, "3.3", "derived"),
+        ("The market gain was $612.00 on a starting balance of $18,400.00, about 3.7% [1].",
+         BALANCE, "3.7", "ungrounded"),
+        ("Your rent goes from $2,150 to $2,290 – an increase of $140, or about 6.1% [1].",
+         RENT, "6.1", "ungrounded"),
+        ("Your rent goes from $2,150 to $2,290 – an increase of $140, or about 6.5% [1].",
+         RENT, "6.5", "derived"),
+        # Interest a rate earns, and a rate "of" an amount.
+        ("Bei 10.000 € und 2,75 % p.a. bekommst du nach zwölf Monaten 275 € Zinsen [1].",
+         DEPOSIT, "275", "derived"),
+        ("Bei 10.000 € und 2,75 % p.a. bekommst du nach zwölf Monaten 285 € Zinsen [1].",
+         DEPOSIT, "285", "ungrounded"),
+        ("2,75 % von 10.000 € sind 275 € [1].", DEPOSIT, "275", "derived"),
+        ("Bei 10.000 € und 2,75 % p.a. bekommst du am Ende 275 € [1].", DEPOSIT, "275",
+         "ungrounded"),
+        # What is left after a credit or a deduction.
+        ("The heat pump cost $14,200 installed, or $12,200 after the $2,000 federal tax credit "
+         "[1].", HEAT_PUMP, "12,200", "derived"),
+        ("The heat pump cost $14,200 installed, or $12,400 after the $2,000 federal tax credit "
+         "[1].", HEAT_PUMP, "12,400", "ungrounded"),
+        ("The heat pump cost $14,200, or $12,200 after subtracting the $2,000 credit [1].",
+         HEAT_PUMP, "12,200", "derived"),
+        ("The heat pump cost $14,200 installed, and $12,200 is what they paid in 2025 [1].",
+         HEAT_PUMP, "12,200", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_shares_of_one_currency_interest_and_what_is_left_after_a_credit(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

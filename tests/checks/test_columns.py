@@ -93,3 +93,13 @@ def test_label_lines_of_one_figure_make_a_column() -> None:
     assert found["4,397"] == found["13,190"] == "derived"
     found = statuses(answer.format("4,497", "13,290"), stats)
     assert found["4,497"] == found["13,290"] == "ungrounded"
+
+
+def test_label_lines_whose_labels_hold_a_year_make_a_column() -> None:
+    # Blind probe 10: "Januar 2026: 312"; the label's year is no figure of the column.
+    meter = "Stromverbrauch (kWh pro Monat)\nJanuar 2026: 312\nFebruar 2026: 287\nMärz 2026: 265"
+    answer = "Im ersten Quartal habt ihr insgesamt {} kWh verbraucht, im Schnitt {} kWh [1]."
+    found = statuses(answer.format("864", "288"), meter)
+    assert found["864"] == found["288"] == "derived"
+    found = statuses(answer.format("874", "298"), meter)
+    assert found["874"] == found["298"] == "ungrounded"

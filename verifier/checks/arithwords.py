@@ -17,7 +17,11 @@ ANNOUNCED = re.compile(
     r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg\w*|sank\w*|prozentpunkte?"
     r"|left|remaining|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von"
     r"|steig\w*|sink\w*|fiel|fällt|gefallen|drop\w*|fell|fall\w*|rose|rise\w*|risen|gain\w*"
-    r"|grew|grow\w*|declin\w*|jump\w*|climb\w*|(?:went|gone|goes|go)\s+(?:up|down))\b"
+    r"|grew|grow\w*|declin\w*|jump\w*|climb\w*|(?:went|gone|goes|go)\s+(?:up|down)"
+    # What is left after a deduction: "$12,200 after the $2,000 tax credit", "nach Abzug".
+    r"|after\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[$€£]?[0-9][0-9.,]*\s+)?(?:[^\W\d_]+\s+){0,2}"
+    r"(?:credit|discount|rebate|deduction|refund|subsidy|grant|deposit|tax)|nach\s+abzug"
+    r"|subtract\w*|deduct\w*|abzüglich|abgezogen)\b"
     r"|[=×+]",
     re.I,
 )
@@ -64,14 +68,24 @@ TAXED = re.compile(
 # a German or British household meets.
 TAX_NAMED = re.compile(r"\b(?:brutto|netto|mwst|mehrwertsteuer|ust|umsatzsteuer|vat)\b", re.I)
 TAX_RATES = (19, 7, 20)
-# A share of an amount named before it ("about 434 kWh of that (71 %)", "davon 20 %").
-SHARE_OF = re.compile(r"\b(?:davon|of that|of which|of it|of this|thereof)\b", re.I)
+# A share of an amount named before it ("about 434 kWh of that (71 %)", "davon 20 %"), or
+# the interest a rate earns on it ("2,75 % p.a. ... 275 € Zinsen").
+SHARE_OF = re.compile(
+    r"\b(?:davon|of that|of which|of it|of this|thereof|zinsen|zinsertrag|interest)\b", re.I
+)
 # Between the two figures of a ratio: "70,81 von 612,40 m²", "10 g of salt to 500 g", "$330
 # of your $3,000".
 RATIO_JOIN = re.compile(
     r"[ \u00a0]*(?:[^\W\d_]+|[€$£])?\s+(?:von|of|out of)\s+"
     r"(?:(?:your|my|our|their|the|deine[nmrs]?|ihre[nmrs]?|meine[nmrs]?|unsere[nmrs]?|den|dem"
     r"|der|insgesamt)\s+)?(?:[€$£][ \u00a0]?)?",
+    re.I,
+)
+# Between a rate and the amount it is a share of: "2,75 % von 10.000 €", "5% of your $400".
+_PERCENT_OF = re.compile(
+    r"[ \u00a0]*(?:%|prozent|percent|per cent)\s+(?:von|of)\s+"
+    r"(?:(?:your|my|our|their|the|deine[nmrs]?|ihre[nmrs]?|meine[nmrs]?|unsere[nmrs]?|den|dem"
+    r"|der)\s+)?(?:[€$£][ \u00a0]?)?",
     re.I,
 )
 
@@ -172,6 +186,8 @@ def announced(
     ends = [at + len(written) for at, written in zip(starts, operands, strict=True)]
     if how == "percentage":
         return _ratio(text, starts, ends)
+    if how == "share" and _PERCENT_OF.fullmatch(text, ends[0], starts[1]):
+        return True  # "2,75 % von 10.000 € sind 275 €"
     return how == "product" and (
         any(RATE_BEFORE.search(text, max(0, at - 12), at) for at in starts)
         or _units_multiply(text, tok, ends)
@@ -181,13 +197,24 @@ def announced(
 
 def _ratio(text: str, starts: tuple[int, int], ends: list[int]) -> bool:
     """Whether two figures of one unit, or "x von y", make the percentage ("10 g of salt to
-    500 g of flour is 2%", "70,81 von 612,40 m²"): doctors and nurses make none."""
+    500 g of flour is 2%", "70,81 von 612,40 m²"): doctors and nurses make none. Two amounts of
+    one currency make it with the share first ("$612.00 on a balance of $18,400.00"): an
+    increase of $140 "from $2,150 to $2,290" is no 6.1 % of the new rent."""
     (_, first_end), (second, second_end) = sorted(zip(starts, ends, strict=True))
     unit = unit_after(text, first_end)
     if unit and unit != "%" and not JOINER.fullmatch(unit):
         if unit == unit_after(text, second_end):
             return True
+    currency = _currency_before(text, starts[0])
+    if starts[0] < starts[1] and currency and currency == _currency_before(text, starts[1]):
+        return True
     return RATIO_JOIN.fullmatch(text, first_end, second) is not None
+
+
+def _currency_before(text: str, start: int) -> str:
+    """The currency sign right before a figure ("$612.00"), "" for none."""
+    before = text[max(0, start - 2) : start].rstrip(" \u00a0")
+    return before[-1:] if before[-1:] in ("€", "$", "£") else ""
 
 
 def _units_multiply(text: str, tok: Token, ends: list[int]) -> bool:

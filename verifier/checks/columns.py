@@ -31,9 +31,10 @@ _MAX_ITEM_GAP = 200  # characters between two items of one list, at most
 _TOTAL_LINE = re.compile(
     r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|endbetrag|rechnungsbetrag|saldo)\b)"
 )
-# A label line of one figure: "Oktober: 4.120", "- Strom: 612,40 €".
+# A label line of one figure: "Oktober: 4.120", "- Strom: 612,40 €", "Januar 2026: 312" (the
+# label's own digits are no figure of the column).
 _LABEL_VALUE = re.compile(
-    r"[ \t]*(?:[-*•][ \t]+)?[^\W\d_][^:|\n0-9]{0,30}:[ \t]*[+-]?[0-9][0-9.,'\u00a0\u202f]*"
+    r"[ \t]*(?:[-*•][ \t]+)?[^\W\d_][^:|\n]{0,30}:[ \t]*(?P<v>[+-]?[0-9][0-9.,'\u00a0\u202f]*)"
     r"[ \t]*(?:[€$£%]|[^\W\d_]{1,12}\.?)?[ \t]*"
 )
 _RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
@@ -64,7 +65,7 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
     open_runs: dict[object, _Run] = {}
     done: list[_Run] = []
     headers: dict[int, list[str]] = {}  # a table's header cells, by its number of pipes
-    line_start, line_end, pipes, skip = 0, -1, 0, False
+    line_start, line_end, pipes, skip, value_at = 0, -1, 0, False, -1
     for m in _FIGURE.finditer(text):
         budget[0] -= 1
         if budget[0] < 0:
@@ -81,7 +82,8 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
             line_end = len(text) if line_end < 0 else line_end
             pipes = text.count("|", line_start, line_end)
             skip = _skipped(text, line_start, line_end, pipes, headers)
-            labelled = _LABEL_VALUE.fullmatch(text, line_start, line_end) is not None
+            label = _LABEL_VALUE.fullmatch(text, line_start, line_end)
+            value_at = label.start("v") if label else -1
             if pipes >= 2 and pipes not in headers:
                 headers[pipes] = _header_above(text, line_start)
         if skip:
@@ -92,7 +94,7 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
             cells = headers.get(pipes, [])
             header = same_unit(cells[column]) if column < len(cells) else ""
             _add(open_runs, done, place, header, value, written, (text, start, end), _rows_apart)
-        elif labelled:  # "Oktober: 4.120" over "November: 3.860"
+        elif start == value_at:  # "Oktober: 4.120" over "November: 3.860"
             _add(open_runs, done, "", "", value, written, (text, start, end), _labels_apart)
         word = _UNIT.match(text, end)
         if word:
