@@ -521,6 +521,16 @@ def test_german_am_and_clock_ranges(answer: str, excerpt: str, expected: str) ->
         ("Saturday 8am–12pm.", "Saturday 8:00 AM – noon", "grounded"),
         ("geöffnet bis 24 Uhr", "geöffnet bis Mitternacht", "grounded"),
         ("open until 11 pm", "open until midnight", "ungrounded"),
+        # Half and quarter hours as people say them (blind probe 10: "bring ihn um halb acht").
+        ("Bring ihn um 7:30 Uhr vorbei.", "Bring ihn um halb acht vorbei.", "grounded"),
+        ("Bring ihn um 8:30 Uhr vorbei.", "Bring ihn um halb acht vorbei.", "ungrounded"),
+        ("Treffen um 8:15 Uhr.", "Treffen um viertel nach acht.", "grounded"),
+        ("Treffen um 19:45 Uhr.", "Treffen um viertel vor acht.", "grounded"),
+        ("Treffen um 7:45 Uhr.", "Treffen um dreiviertel acht.", "grounded"),
+        ("Essen um 12:30 Uhr.", "Essen um halb eins.", "grounded"),
+        ("Meet at 7:30 pm.", "Dinner at half past seven.", "grounded"),
+        ("Meet at 7:45 pm.", "Meet at quarter to eight.", "grounded"),
+        ("Meet at 8:15 pm.", "Meet at quarter to eight.", "ungrounded"),
     ],
 )
 def test_a_source_s_clock_is_read_as_it_writes_it(answer: str, excerpt: str, expected: str) -> None:
@@ -1155,3 +1165,21 @@ def test_a_day_under_a_heading_of_its_year(answer: str, excerpt: str, expected: 
     found = {f.text: f.status for f in check_numbers("", answer, [SourceText(1, excerpt)]).findings}
     day = next(text for text in found if text[:1] in "05" or text.startswith("12"))
     assert found[day] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # Blind probe 10: a US statement writes month and day without the year (02/06).
+        ("Acme paid you on February 6 and February 20 [1].", "grounded"),
+        ("Netflix took $15.49 on 11 February [1].", "grounded"),
+        ("Netflix took $15.49 on February 12 [1].", "ungrounded"),
+    ],
+)
+def test_a_statement_s_month_and_day_without_a_year_are_a_date(answer: str, expected: str) -> None:
+    statement = (
+        "Statement period Feb 1–Feb 28, 2026\n02/06  PAYROLL ACME CORP   +$2,415.88\n"
+        "02/11  NETFLIX.COM   -$15.49\n02/20  PAYROLL ACME CORP   +$2,415.88"
+    )
+    dates = [f for f in check(answer, statement).findings if f.value.startswith("--")]
+    assert dates and {f.status for f in dates} == {expected}

@@ -20,6 +20,9 @@ PIECES = [
     # Days, hours and years are runs of their own: their signs must find every way to write them.
     "0", "8", "08", "10", "28", "26", "20", "2027", "08.10.2026", "28.12.", "03.01.2027",
     "2026-10-08", "Oct ", "Oktober ", "T", "14:30", "2 pm", "1430", "bis ", "'26",
+    # Spoken half and quarter hours, and a statement's month and day without a year.
+    "halb ", "viertel nach ", "quarter to ", "acht", "eight", "eins", "7:30", "19:45", "02/06",
+    "12/31", "February 6",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 
@@ -33,6 +36,8 @@ texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 @example(["Termin 28.12. bis 03.01.2027"], "28.12.2026")  # a range across New Year
 @example(["2026-10-08T14:30"], "8. Oktober 2026 um 14:30 Uhr")
 @example(["Oct 8, 2026, 2 pm"], "8.10.26")
+@example(["Abholung um halb acht"], "7:30")
+@example(["02/06  PAYROLL"], "February 6")
 def test_the_lazy_index_holds_what_the_whole_index_holds(excerpts: list[str], answer: str) -> None:
     numbered = list(enumerate(excerpts, 1))
     readings = [r for t in tokenize(answer, strict=True) for p in (t, *t.parts) for r in p.readings]

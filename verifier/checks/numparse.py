@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from verifier.checks.clockwords import HOURS, SPOKEN, spoken_time
 from verifier.checks.dateranges import other_ends
 from verifier.checks.digitruns import (
     GROUP,
@@ -62,8 +63,10 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         # A rating's scale after a slash: 4.3/5, 8,5/10 (15/10 is a date, 2/10 a count).
         r"|(?<=[0-9][.,][0-9]/)(?:5|10)(?![0-9]|[.,][0-9])"
         r"|(?i:covid|sars-cov)-[0-9]{1,2}\b|24/7\b|9/11\b)"
-        # A source's noon and midnight in words ("Saturday 8:00 AM – noon").
+        # A source's noon and midnight in words ("Saturday 8:00 AM – noon"), and the half and
+        # quarter hours of speech ("bring ihn um halb acht", "quarter to nine").
         + ("" if strict else r"|(?P<NOON>(?i:noon|midday|mittags?|midnight|mitternacht))\b")
+        + ("" if strict else rf"|(?P<SPOKEN>(?P<sp>(?i:{SPOKEN}))[ \t]+(?P<sw>(?i:{HOURS})))\b")
         + rf"|(?P<ISO>(?P<iy>{_YEAR})(?P<isep>[-/])(?P<im>1[0-2]|0[1-9])(?P=isep)"
         r"(?P<id>3[01]|[12][0-9]|0[1-9])(?![0-9]))"
         rf"|(?P<RANGE>(?P<ra>{_YEAR})[ ]?(?:--?|–|—|/)[ ]?(?P<rb>[0-9]{{2}})(?![0-9]|[.,][0-9]))"
@@ -90,7 +93,15 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         r"|(?P<TIME>(?:(?<![A-Za-z:.,])|(?<=[0-9]T))(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
         r"(?::[0-5][0-9])?(?![0-9:])(?=[ \u00a0\u202f]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])"
         r"|(?![A-Za-z])))"
-        r"|(?P<SG>(?<![0-9][.,])[0-9]{1,3}(?:[ ][0-9]{3}(?![0-9]))+(?:[.,][0-9]+)?"
+        # A source's month and day without a year, as US statements write them ("02/06  PAYROLL"):
+        # both parts with two digits, so that fractions and ratings stay what they are.
+        + (
+            ""
+            if strict
+            else r"|(?P<MD>(?<![0-9/.,])(?P<ma>0[1-9]|1[0-2])/"
+            r"(?P<mb>0[1-9]|[12][0-9]|3[01])(?![0-9/]|[.,][0-9]))"
+        )
+        + r"|(?P<SG>(?<![0-9][.,])[0-9]{1,3}(?:[ ][0-9]{3}(?![0-9]))+(?:[.,][0-9]+)?"
         r"(?![0-9]|[.,'][0-9]))"
         r"|(?P<RUN>[0-9]+(?:[.,'’\u00a0\u2009\u202f][0-9]+)*)"
     )
@@ -102,7 +113,7 @@ _STRICT, _LENIENT = _pattern(True), _pattern(False)
 START_WORDS = (
     "jan|jän|feb|mar|mär|mrz|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|passage|excerpt|source"
     "|document|auszug|auszüg|quelle|dokument|step|option|item|schritt|out of|covid|sars|https?:"
-    "|www\\.|noon|midday|midnight|mittag|mitternacht"
+    "|www\\.|noon|midday|midnight|mittag|mitternacht|halb|viertel|dreiviertel|half past|quarter"
 )
 # As plainly written, START_PLAIN, re tries it at every character. Led by one class of every
 # character that can start a match (with those re's IGNORECASE takes for them, such as ı and ſ),
@@ -191,6 +202,14 @@ def _tokens(m: re.Match[str], text: str, strict: bool) -> list[Token]:
         rs += [number(g("nm"), g("ny2"))] if "." in g() else []
         # In a source, "KW 12/2026" or "c't 3/2025" is a week or an issue of the year, too.
         rs += [] if strict else [number(g("nm"))]
+    elif kind == "SPOKEN":
+        rs = [*spoken_time(str(g("sp")), str(g("sw")))]
+    elif kind == "MD":  # 02/06: February 6 in the US, 2 June elsewhere
+        a, b = int(g("ma")), int(g("mb"))
+        day_month = Token(start, end, tuple(r for r in (date(None, a, b), date(None, b, a)) if r))
+        groups = GROUP.finditer(text, start, end)
+        parts = tuple(Token(p.start(), p.end(), (number(p.group()),)) for p in groups)
+        return [Token(start, end, day_month.readings, parts)]
     elif kind == "NOON":
         midnight = g().lower() in ("midnight", "mitternacht")
         rs = (

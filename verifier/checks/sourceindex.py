@@ -46,6 +46,7 @@ _FRACTION_SIGN = "[½¼¾⅛⅜⅝⅞]|[1-7]/[248]"
 # The same, led by the characters it can start at, so that re skips to those at C speed.
 _FRACTIONS = re.compile(r"[½¼¾⅛⅜⅝⅞]|/(?<=[1-7]/)[248]")
 _NOON_WORDS = "(?i:noon|midday|mittag|midnight|mitternacht)"
+_SPOKEN_WORDS = "(?i:halb|viertel|half|quarter)"
 _NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # What may stand between two digits of one token: a sign, a space. \D, not [^0-9\n], for it
 # compiles in two thirds of the time (every answer's figures make a pattern); a match across
@@ -63,9 +64,9 @@ def _signs(key: Key) -> set[str] | None:
     a year may be written with its last two digits ("05.03.26"); a day stands as digits, on the
     line of its year or, where a range crosses New Year ("28.12. bis 03.01.2027"), of the next;
     a clock hour is written as one of the hours of its twelve-hour position, or noon and
-    midnight in words. Days, hours and the years of dates are digit runs of their own (the
-    grammar starts a token only at a run's first digit): their signs say so, or a day 8 would
-    pick every line with an 8 in it."""
+    midnight in words, a half or quarter hour also as speech has it ("halb acht"). Days,
+    hours and the years of dates are digit runs of their own (the grammar starts a token only
+    at a run's first digit): their signs say so, or a day 8 would pick every line with an 8."""
     kind = key[0]
     if kind == "n" and len(key) == 2 and isinstance(key[1], str) and _NUMBER.fullmatch(key[1]):
         v = key[1]
@@ -95,6 +96,8 @@ def _signs(key: Key) -> set[str] | None:
     if kind == "t" and len(key) == 3 and isinstance(key[1], int):
         hours = {_alone(x) for x in range(25) if (x - key[1]) % 12 == 0}
         # Noon and midnight may stand in words, which the grammar reads as times too.
+        if key[2] in (15, 30, 45):  # "halb acht", "quarter to nine"
+            hours.add(_SPOKEN_WORDS)
         return hours | {_NOON_WORDS} if key[1] % 12 == 0 and key[2] == 0 else hours or None
     return None
 
