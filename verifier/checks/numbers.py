@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.binding import Binding
 from verifier.checks.citations import Sentences
+from verifier.checks.clockspans import ClockSpans
 from verifier.checks.columns import Columns
 from verifier.checks.conversions import Conversions
 from verifier.checks.factors import Calendar, Factors
@@ -336,6 +337,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         Unnamed(sentences, src),
         Calendar(sentences),
         Conversions(sentences, texts),
+        ClockSpans(sentences, texts),
     )
     results = _derived(answer, results, derivers)
     binding = Binding(answer, texts)
@@ -365,12 +367,14 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
 def _derived(
     answer: str,
     results: list[tuple[Token, Verdict | None]],
-    derivers: tuple[Arithmetic, Spans, Columns, Factors, Unnamed, Calendar, Conversions],
+    derivers: tuple[
+        Arithmetic, Spans, Columns, Factors, Unnamed, Calendar, Conversions, ClockSpans
+    ],
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what the derivers derive for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
     15.724 kWh")."""
-    arithmetic, spans, columns, factors, unnamed, calendar, conversions = derivers
+    arithmetic, spans, columns, factors, unnamed, calendar, conversions, clocks = derivers
     out = [v for _, v in results]
     tries = 0
     for _ in range(2):
@@ -391,6 +395,7 @@ def _derived(
                     or unnamed.derive(tok)
                     or calendar.derive(tok)
                     or conversions.derive(tok)
+                    or clocks.derive(tok)
                 )
                 fresh = fresh or out[k] is not None
         if not fresh:

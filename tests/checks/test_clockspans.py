@@ -1,0 +1,50 @@
+"""Durations the excerpts' clock times imply: a shift less its break, a journey, their total."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+
+TIMESHEET = (
+    "Arbeitszeiterfassung KW 16 – T. Krüger\n"
+    "Mo 13.04.: 08:00–16:30, Pause 30 min\n"
+    "Di 14.04.: 08:15–17:00, Pause 45 min\n"
+    "Mi 15.04.: 07:45–15:45, Pause 30 min\n"
+    "Do 16.04.: Urlaub\n"
+    "Fr 17.04.: 08:00–13:00, keine Pause"
+)
+FLIGHT = "Abflug: 10:05 Frankfurt\nAnkunft: 12:20 Lissabon"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 10: a week's hours, day by day and in all, without the breaks.
+        ("Am Mittwoch hat er 7,5 Stunden gearbeitet [1].", TIMESHEET, "7,5", "derived"),
+        ("Am Mittwoch hat er 8 Stunden anwesend [1].", TIMESHEET, "8", "derived"),
+        ("Am Mittwoch hat er 6,5 Stunden gearbeitet [1].", TIMESHEET, "6,5", "ungrounded"),
+        ("Ohne Pausen kommt er auf 28,5 Stunden [1].", TIMESHEET, "28,5", "derived"),
+        ("Mit Pausen war er 30,25 Stunden da [1].", TIMESHEET, "30,25", "derived"),
+        ("Ohne Pausen kommt er auf 29,5 Stunden [1].", TIMESHEET, "29,5", "ungrounded"),
+        # Probe 9: a journey from two lines in a row, in hours and minutes.
+        ("Der Flug dauert 2 Stunden und 15 Minuten [1].", FLIGHT, "15", "derived"),
+        ("Der Flug dauert 135 Minuten [1].", FLIGHT, "135", "derived"),
+        ("Der Flug dauert 2 Stunden und 25 Minuten [1].", FLIGHT, "25", "ungrounded"),
+        # Opening hours as a range with "bis" and "Uhr".
+        ("Die Praxis hat 9 Stunden geöffnet [1].", "Mo–Fr 8 bis 17 Uhr", "9", "derived"),
+        ("Die Praxis hat 10 Stunden geöffnet [1].", "Mo–Fr 8 bis 17 Uhr", "10", "ungrounded"),
+        # Clock times of lines that are no pair (a third time between) make no span.
+        ("Das dauert 4 Stunden [1].", "Start 08:00\nPause 10:00\nEnde 12:00", "4", "ungrounded"),
+    ],
+)
+def test_a_duration_from_the_excerpts_clock_times_is_derived(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_only_the_cited_excerpt_s_clock_times_count() -> None:
+    answer = "Der Flug dauert 135 Minuten [2]."
+    assert statuses(answer, FLIGHT, "Check-in ab 08:00")["135"] == "ungrounded"
+    assert statuses(answer, "Check-in ab 08:00", FLIGHT)["135"] == "derived"

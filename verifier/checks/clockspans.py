@@ -1,0 +1,149 @@
+"""Durations the excerpts' clock times imply: a shift's hours ("Mo 13.04.: 08:00–16:30, Pause
+30 min": 8 Stunden, or 8,5 with the break), a journey's ("Abflug 10:05" over "Ankunft 12:20":
+2 Stunden 15 Minuten), and the total of an excerpt's shifts ("kommt auf 28,5 Stunden").
+
+A span is two clock times of one line joined as a range ("08:00–16:30", "9 bis 17 Uhr"), or
+the clock times of two lines in a row that hold one each. A break stated on a range's line
+("Pause 30 min", "45 min Pause", "Mittagspause 1 h") may be taken off. Clock times are exact:
+a wrong duration matches a span by chance hardly ever, so no word need announce one; the
+total is that of every range of the excerpt (a run of some of them adds up by chance)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from verifier.checks.citations import Sentences, find_markers
+from verifier.checks.grounding import Verdict
+from verifier.checks.numparse import tokenize
+from verifier.checks.readings import Reading, Token
+
+# What joins the two clock times of a range on one line.
+_RANGE = re.compile(
+    r"[ \t\u00a0]*(?:Uhr[ \t\u00a0]*)?(?:[-–—]|bis|to|until|till)[ \t\u00a0]*", re.I
+)
+# A break on a range's line, before or after its length.
+_BREAK_WORD = r"(?:mittags)?pause|break|lunch"
+_UNIT = r"(min|minuten|minutes|mins|h|std|stunden?|hours?|hrs?)\b"
+_BREAK = re.compile(
+    rf"(?i:(?:{_BREAK_WORD})\W{{0,3}}(?:von\s+)?([0-9]+(?:[.,][0-9]+)?)\s*{_UNIT}"
+    rf"|([0-9]+(?:[.,][0-9]+)?)\s*{_UNIT}\s*(?:{_BREAK_WORD}))"
+)
+_MAX_READ = 20_000  # characters of an excerpt read for its clock times
+
+
+@dataclass(frozen=True, slots=True)
+class _Span:
+    """Two clock times of an excerpt: where the first one's line starts, the minutes from one
+    to the other (two or more where a time may be either half of the day), the minutes of a
+    break on a range's line, and both as written."""
+
+    line: int
+    minutes: frozenset[int]
+    pause: int
+    first: str
+    second: str
+
+    def lengths(self) -> set[int]:
+        """The span's minutes, with and without its break."""
+        return {*self.minutes, *(m - self.pause for m in self.minutes if m > self.pause)}
+
+
+def _minutes(tok: Token) -> set[int]:
+    """The minutes of the day a clock time may stand for (7:45 may be 19:45)."""
+    return {int(r.key[1]) * 60 + int(r.key[2]) for r in tok.readings if r.key[0] == "t"}
+
+
+def _break(line: str) -> int:
+    """The minutes of a break stated on a line, 0 for none."""
+    m = _BREAK.search(line)
+    if m is None:
+        return 0
+    value, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    minutes = float(value.replace(",", ".")) * (1 if unit.lower().startswith("m") else 60)
+    return round(minutes)
+
+
+def _line(text: str, at: int) -> tuple[int, int]:
+    """Where the line holding text[at] starts and ends."""
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
+
+
+def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
+    """The ranges of an excerpt (two clock times joined on one line), and the spans between
+    the clock times of two lines in a row that hold one each."""
+    text = text[:_MAX_READ]
+    clocks = [t for t in tokenize(text) if _minutes(t)]
+    ranges: list[_Span] = []
+    followed: list[_Span] = []
+    for k, (a, b) in enumerate(pairwise(clocks)):
+        start, end = _line(text, a.start)
+        minutes = frozenset((y - x) % 1440 for x in _minutes(a) for y in _minutes(b))
+        written = (text[a.start : a.end], text[b.start : b.end])
+        if b.start < end and _RANGE.fullmatch(text, a.end, b.start):
+            ranges.append(_Span(start, minutes, _break(text[start:end]), *written))
+            continue
+        next_start, next_end = _line(text, b.start)
+        alone = (k == 0 or clocks[k - 1].end <= start) and (
+            k + 2 >= len(clocks) or clocks[k + 2].start > next_end
+        )
+        if next_start == end + 1 and alone:  # one clock time on each of two lines in a row
+            followed.append(_Span(start, minutes, 0, *written))
+    return ranges, followed
+
+
+class ClockSpans:
+    """The durations the clock times of the excerpts give, read at the first that asks."""
+
+    def __init__(self, sentences: Sentences, excerpts: Sequence[tuple[int, str]]) -> None:
+        self.text = sentences.text
+        self._excerpts = excerpts
+        self._read: dict[int, tuple[list[_Span], list[_Span]]] = {}
+        self._sentences = sentences
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The span of excerpt clock times an ungrounded duration is, or None."""
+        # A part of "2 Stunden und 15 Minuten" reads as its own and as the whole duration.
+        durations = [r for r in tok.readings if r.key[:2] == ("u", "time")]
+        if not durations:
+            return None
+        cited = {n for m in find_markers(self._sentences.text_at(tok.start)) for n in m.numbers}
+        for n, text in self._excerpts:
+            if cited and n not in cited:
+                continue
+            if n not in self._read:
+                self._read[n] = _spans(text)
+            for r in durations:
+                found = self._span_of(n, r)
+                if found:
+                    return found
+        return None
+
+    def _span_of(self, n: int, r: Reading) -> Verdict | None:
+        """The span of excerpt n that the duration r is, or the total of its ranges."""
+        seconds = float(str(r.key[2]))
+        if seconds <= 0 or seconds % 60:
+            return None
+        minutes = int(seconds // 60)
+        ranges, followed = self._read[n]
+        for span in (*ranges, *followed):
+            if minutes in span.lengths():
+                return Verdict(
+                    "derived", r, frozenset({n}), "time_between", (span.first, span.second)
+                )
+        if len(ranges) >= 2 and minutes in _totals(ranges):
+            operands = (ranges[0].first, ranges[-1].second)
+            return Verdict("derived", r, frozenset({n}), "run", operands)
+        return None
+
+
+def _totals(ranges: list[_Span]) -> set[int]:
+    """The total of every range of an excerpt, with and without the breaks; none where a
+    range may be read two ways (7:00–3:30 without am or pm)."""
+    if any(len(span.minutes) != 1 for span in ranges):
+        return set()
+    gross = sum(min(span.minutes) for span in ranges)
+    return {gross, gross - sum(span.pause for span in ranges)}
