@@ -156,3 +156,30 @@ def test_terms_and_stays_an_excerpt_states_alone(
     answer: str, excerpt: str, result: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[result] == expected
+
+
+DENTIST = (
+    "Cleaning & exam: Tuesday, June 2, 2026 at 10:15 am\n"
+    "Cancellation policy: 48 hours notice or $50 fee."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 10: a deadline a term of hours (whole days) before the excerpt's date.
+        ("Cancel at least 48 hours ahead, i.e. by Sunday, May 31, 2026 [1].", "May 31, 2026",
+         "derived"),
+        ("Cancel at least 48 hours ahead, i.e. by Saturday, May 30, 2026 [1].", "May 30, 2026",
+         "ungrounded"),
+        ("With 36 hours notice, i.e. by May 31, 2026 [1].", "May 31, 2026", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_deadline_a_term_of_hours_before_an_excerpt_s_date(
+    answer: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, DENTIST)[figure] == expected
+    if expected == "derived":
+        stage = check_numbers("", answer, [SourceText(1, DENTIST)])
+        (found,) = [f for f in stage.findings if f.text == figure]
+        assert '"48 hours" before "02.06.2026"' in found.message_en

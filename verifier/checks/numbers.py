@@ -142,6 +142,7 @@ _DERIVATIONS = {
     "time_between": ('the time from "{a}" to "{b}"', "die Zeit von „{a}“ bis „{b}“"),
     "days_between": ('the days from "{a}" to "{b}"', "die Tage von „{a}“ bis „{b}“"),
     "date_after": ('"{b}" after "{a}"', "„{b}“ nach dem „{a}“"),
+    "date_before": ('"{b}" before "{a}"', "„{b}“ vor dem „{a}“"),
     "scaled": (
         'a quantity of the excerpts scaled as "{a}" says ({b})',
         "eine Menge der Auszüge, skaliert wie „{a}“ sagt ({b})",

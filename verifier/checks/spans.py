@@ -22,10 +22,12 @@ from verifier.checks.numwords import word_number
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
 
-# A count of calendar days, weeks, months or years after a figure; not working days.
+# A count of calendar days, weeks, months or years after a figure; not working days. Hours
+# count as days where they make whole ones ("48 hours notice").
 _PERIOD = re.compile(
     r"[ \u00a0]*(?:(tag|tage|tagen|day|days)|(woche|wochen|week|weeks)"
-    r"|(monat|monate|monaten|month|months)|(jahr|jahre|jahren|year|years))\b",
+    r"|(monat|monate|monaten|month|months)|(jahr|jahre|jahren|year|years)"
+    r"|(stunde|stunden|hour|hours))\b",
     re.I,
 )
 _BETWEEN = re.compile(r"\b(?:zwischen|between)\b", re.I)
@@ -51,7 +53,10 @@ def _count(text: str, tok: Token) -> tuple[int, str] | None:
     m = _PERIOD.match(text, tok.end)
     if m is None or r.key[0] != "n" or not r.value.isdigit() or len(r.value) > _MAX_COUNT_DIGITS:
         return None
-    return int(r.value), ("days", "weeks", "months", "years")[(m.lastindex or 1) - 1]
+    n, unit = int(r.value), ("days", "weeks", "months", "years", "hours")[(m.lastindex or 1) - 1]
+    if unit == "hours":
+        return (n // 24, "days") if n and not n % 24 else None
+    return n, unit
 
 
 def _date(r: Reading, year: int | None = None) -> date | None:
@@ -275,17 +280,22 @@ class Spans:
     def _from_excerpt(
         self, r: Reading, result: date, count: tuple[int, str], by: tuple[Token, Verdict]
     ) -> Verdict | None:
-        """The date a count before result, where an excerpt gives it in full."""
+        """The date a count before or after result, where an excerpt gives it in full (a
+        payment's term after an invoice's date; "48 hours notice" before an appointment)."""
         n, unit = count
-        start = _plus(result, -n, unit)
-        if start is not None:
-            tc, vc = by
+        tc, vc = by
+        for start, how in (
+            (_plus(result, -n, unit), "date_after"),
+            (_plus(result, n, unit), "date_before"),
+        ):
+            if start is None:
+                continue
             # In an excerpt that gives the term too: a statement's dates set no invoice's term.
             (found,) = self._src.look_up([("d", start.year, start.month, start.day)])
             held = (found or set()) & vc.excerpts
             if held:
                 operands = (start.strftime("%d.%m.%Y"), self._written(tc))
-                return Verdict("derived", r, frozenset(held) | vc.excerpts, "date_after", operands)
+                return Verdict("derived", r, frozenset(held) | vc.excerpts, how, operands)
         return None
 
     def _verdict(
