@@ -66,3 +66,30 @@ def test_the_finding_names_both_lines() -> None:
         'GmbH    -49,95", not on the line of "16.01.2026" ("16.01.2026  Lastschrift  Vodafone '
         'Kabel Deutschland  -34,99").'
     )
+
+
+BOOKINGS = (
+    "Kontoauszug Nr. 3/2026\n"
+    "05.03.2026  Kartenzahlung EDEKA Hiltrup                   -54,32 €\n"
+    "07.03.2026  Dauerauftrag Miete Wohnung Ludgeristr.       -780,00 €\n"
+    "31.03.2026  Saldo neu                                  1.208,40 €"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 10: a card payment on a statement is one booking, not a receipt's total:
+        # its date given for the rent is another row's.
+        ("Die Miete wurde am 05.03.2026 abgebucht [1].", "05.03.2026", "wrong_line"),
+        ("Die Miete wurde am 07.03.2026 abgebucht [1].", "07.03.2026", "grounded"),
+        ("Bei EDEKA hast du am 05.03.2026 eingekauft [1].", "05.03.2026", "grounded"),
+        # A statement's balance still names no row.
+        ("Nach der Miete standen am 31.03.2026 noch 1.208,40 € auf dem Konto [1].", "1.208,40",
+         "grounded"),
+    ],
+)  # fmt: skip
+def test_a_statement_s_card_payment_is_a_booking_of_its_own(
+    answer: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, BOOKINGS)[figure] == expected

@@ -49,6 +49,14 @@ _TOTAL = re.compile(
     r"|zwischensumme|amount due|balance|geg\.|gegeben|bezahlt|paid|kartenzahlung|ec-karte|bar"
     r"|visa|mastercard|brutto|mwst)\b)"
 )
+# A bank statement's line, led by its date: a card payment there is one booking, no total.
+_BOOKING = re.compile(
+    r"[ \t]*(?:[0-3][0-9][./-][01][0-9](?:[./-](?:[0-9]{4}|[0-9]{2})?)?"
+    r"|[0-9]{4}-[01][0-9]-[0-3][0-9])[ \t]+"
+)
+_SUM = re.compile(
+    r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|balance|saldo|kontostand)\b)"
+)
 _MIN_WHOLE = 1  # digits a whole number needs to be looked up
 
 
@@ -95,9 +103,7 @@ class Binding:
             return None
         held = {id(line) for line, _ in self._holders(ex, key, digits)}
         places = {i for i, line in enumerate(ex.lines) if id(line) in held}
-        if not places or any(
-            _TOTAL.search(ex.text, ex.lines[i].start, ex.lines[i].end) for i in places
-        ):
+        if not places or any(_total(ex.text, ex.lines[i]) for i in places):
             return None
         return places
 
@@ -121,11 +127,7 @@ class Binding:
         holders = self._holders(ex, key, digits)
         # A total's row is named by the rows it adds up ("68,40 € für Impfung und Untersuchung").
         own_row: set[str] = set().union(
-            *(
-                row_words(ex, line)
-                for line, _ in holders
-                if not _TOTAL.search(ex.text, line.start, line.end)
-            )
+            *(row_words(ex, line) for line, _ in holders if not _total(ex.text, line))
         )
         # A row is named by its words, a label line's field by its label: either may be named
         # wrongly. (A table's header names a column of every row: no rival of one figure's.)
@@ -144,7 +146,7 @@ class Binding:
             if not mine:
                 if not rival.search(ex.text, line.start, line.end):
                     continue  # a line with no figure of the kind has no value to confuse
-                if _TOTAL.search(ex.text, line.start, line.end):
+                if _total(ex.text, line):
                     continue  # a total named is the figure's base ("on the subtotal of")
                 named |= (
                     meets(around, row_words(ex, line) & unique_words(ex), False) if rows else set()
@@ -174,6 +176,14 @@ class Binding:
                 line = next(x for x in lines if x.start <= t.start <= x.end)
                 out.append((line, t.start))
         return out
+
+
+def _total(text: str, line: Line) -> bool:
+    """Whether a structured line adds up others or pays their total (a receipt's "Summe",
+    "Kartenzahlung"); on a statement's booking line only a sum or balance word counts."""
+    if _BOOKING.match(text, line.start):
+        return _SUM.search(text, line.start, line.end) is not None
+    return _TOTAL.search(text, line.start, line.end) is not None
 
 
 def _key_of(v: Verdict) -> Key:
