@@ -15,10 +15,11 @@ from verifier.evaluate import EvalSummary, evaluate, read_cases
 # the catalog leaves to the judge: de_public's two wrong-attribute cases since wrong_line.
 BOUNDS = {
     "cases/de_public.jsonl": (0, 16, 19),
-    "bench/ragtruth_test_subset.jsonl": (7, 59, 68),
+    # 69 and 61 since wrong_count (2026-11-30): "four goals" where the source says five.
+    "bench/ragtruth_test_subset.jsonl": (7, 59, 69),
     # 37 since decades are read as decades (2026-11-30): faithbench-16-1's "in the 1970s" was
     # caught as the number 1970, which its source lacks; the source does hold 1971, 1974, 1975.
-    "bench/faithbench.jsonl": (10, 37, 55),
+    "bench/faithbench.jsonl": (10, 37, 61),
 }
 
 

@@ -30,6 +30,7 @@ NUMBER_REASONS = {
     "invalid_iban": "invalid_iban",
     "wrong_line": "wrong_line",
     "wrong_unit": "wrong_unit",
+    "wrong_count": "wrong_count",
 }
 
 

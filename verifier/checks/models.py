@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict
 # wrong_weekday: a weekday beside a full date that falls on another day; invalid_iban: an IBAN
 # of the wrong length or with wrong check digits; wrong_line: a figure the answer ties to
 # another row or field of a table or list than the one it stands on; wrong_unit: a figure
-# the excerpts give in another unit of the same kind (13 mm as 13 cm).
+# the excerpts give in another unit of the same kind (13 mm as 13 cm); wrong_count: a count
+# of a thing the excerpts count otherwise ("drei Kartuschen" for "2 Kartuschen").
 NumberStatus = Literal[
     "grounded",
     "derived",
@@ -24,6 +25,7 @@ NumberStatus = Literal[
     "invalid_iban",
     "wrong_line",
     "wrong_unit",
+    "wrong_count",
 ]
 
 

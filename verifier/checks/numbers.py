@@ -22,6 +22,7 @@ from verifier.checks.citations import Sentences
 from verifier.checks.clockspans import ClockSpans
 from verifier.checks.columns import Columns
 from verifier.checks.conversions import Conversions
+from verifier.checks.counts import Counts
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
@@ -53,6 +54,7 @@ FLAGGING = (
     "invalid_iban",
     "wrong_line",
     "wrong_unit",
+    "wrong_count",
 )
 _LOOSE_AFTER = re.compile(
     r"-(?:something|odd|ish)\b|[ \u00a0]+(?:or so|oder so|odd|Uhr|o['’]clock)\b", re.I
@@ -342,6 +344,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     )
     results = _derived(answer, results, derivers)
     binding = Binding(answer, texts)
+    counts = Counts(sentences, texts)
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
     paired = {(f.start, f.end): f for f in apart(binding, results)}
     for tok, v in results:
@@ -356,6 +359,9 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             continue
         if v and (unit := wrong_unit_finding(answer, tok, v, texts, src)):
             findings.append(unit)
+            continue
+        if v and (miscount := counts.wrong_count(tok, v)):
+            findings.append(miscount)
             continue
         findings.append(
             _finding(answer, tok.start, tok.end, v, v.reading if v else tok.readings[0])

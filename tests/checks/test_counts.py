@@ -1,0 +1,69 @@
+"""A count of a thing the excerpts count otherwise is flagged; other counts are left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+PACKING = (
+    "- Zelt (3-Personen)\n- 2 Isomatten\n- 2 Schlafsäcke\n- Gaskocher + 2 Kartuschen\n"
+    "- Stirnlampen\n- Wasserkanister 10 l"
+)
+CELLAR = (
+    "| Fach | Wein | Flaschen |\n|---|---|---|\n| 2 | Wittmann Morstein GG | 6 |\n"
+    "| 5 | Knipser Syrah | 4 |\nGesamt: 22 Flaschen, 3 Regale"
+)
+GARDEN = "18.04.2026: Erste Keimlinge, 19 von 24 aufgegangen. 3 Töpfe, 24 Töpfe insgesamt bestellt."
+MATCH = (
+    "In four seasons he scored five goals.\nIn 2019 he had 28 points in all.\n"
+    "He gave $500 consulting fees to 3 clubs."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure"),
+    [
+        # Blind probe 10: the count stands in the excerpt ("3-Personen"), not for this noun.
+        ("Laut Packliste brauchst du drei Gaskartuschen für den Gaskocher [1].", PACKING, "drei"),
+        ("Du packst 3 Isomatten ein [1].", PACKING, "3"),
+        # FaithBench's summaries: a match's goals counted wrong.
+        ("He scored four goals that season [1].", MATCH, "four"),
+    ],
+)
+def test_a_count_the_excerpts_give_the_noun_otherwise_is_flagged(
+    answer: str, excerpt: str, figure: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == "wrong_count"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure"),
+    [
+        ("Laut Packliste brauchst du zwei Gaskartuschen [1].", PACKING, "zwei"),
+        # A part of a total line's count, a part of "19 von 24", a group, a hedge, a total.
+        ("Vom Morstein liegen sechs Flaschen in Fach 2 [1].", CELLAR, "sechs"),
+        ("Davon sind 19 aufgegangen [1].", GARDEN, "19"),
+        ("Zum Aufbauen reichen 2 Personen [1].", "Zelt für 4 Personen\n2 Heringe", "2"),
+        ("Du hast rund 3 Schlafsäcke [1].", PACKING, "3"),
+        ("Zusammen sind es 3 Isomatten und Schlafsäcke [1].", PACKING, "3"),
+        # Measures, money, years and ratings are no counts of things.
+        ("He paid 3 consulting fees [1].", MATCH, "3"),
+        ("In 2019 he was paid for 28 goals [1].", MATCH, "2019"),
+    ],
+)
+def test_counts_of_parts_groups_measures_and_hedged_or_totalled_ones_are_left_alone(
+    answer: str, excerpt: str, figure: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] != "wrong_count"
+
+
+def test_a_wrong_count_flags_the_stage_and_quotes_the_excerpt() -> None:
+    answer = "Du brauchst drei Gaskartuschen [1]."
+    stage = check_numbers("", answer, [SourceText(1, PACKING)])
+    assert stage.flagged
+    (finding,) = [f for f in stage.findings if f.status == "wrong_count"]
+    assert finding.excerpts == [1]
+    assert '"drei Gaskartuschen"' in finding.message_en and '"2 Kartuschen"' in finding.message_en
