@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from verifier.checks.citations import check_citations
 from verifier.checks.models import (
+    FLAGGING,
     CitationFinding,
     CitationStage,
     NumberFinding,
@@ -24,13 +25,8 @@ CHECKER_VERSION = "code-7"
 Finding = NumberFinding | CitationFinding | UrlFinding
 # Number findings that flag, by the reason kind they become.
 NUMBER_REASONS = {
-    "ungrounded": "ungrounded_number",
-    "miscounted": "miscounted_list",
-    "wrong_weekday": "wrong_weekday",
-    "invalid_iban": "invalid_iban",
-    "wrong_line": "wrong_line",
-    "wrong_unit": "wrong_unit",
-    "wrong_count": "wrong_count",
+    status: {"ungrounded": "ungrounded_number", "miscounted": "miscounted_list"}.get(status, status)
+    for status in FLAGGING
 }
 
 

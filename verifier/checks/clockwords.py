@@ -5,27 +5,20 @@ them in excerpts only: an answer's own are claims nobody can check)."""
 
 from __future__ import annotations
 
+from verifier.checks.numwords import SMALL
 from verifier.checks.readings import Reading, times
 
 SPOKEN = (
     r"halb|viertel[ \t]+nach|viertel[ \t]+vor|dreiviertel|half[ \t]+past|quarter[ \t]+(?:past|to)"
 )
-_HOUR_NUMBERS = {
-    word: hour
-    for words in (
-        "eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
-        "one two three four five six seven eight nine ten eleven twelve",
-    )
-    for hour, word in enumerate(words.split(), 1)
-}
 # The hour after SPOKEN, in words or digits (longest first: "zwölf" before "zwei").
-HOURS = "|".join(sorted(_HOUR_NUMBERS, key=len, reverse=True)) + "|1[0-2]|[1-9]"
+HOURS = "|".join(sorted(SMALL, key=len, reverse=True)) + "|1[0-2]|[1-9]"
 
 
 def spoken_time(phrase: str, hour_word: str) -> list[Reading]:
     """The clock readings of a spoken half or quarter hour ("halb", "acht": 7:30 and 19:30)."""
     phrase, word = phrase.lower(), hour_word.lower()
-    hour = _HOUR_NUMBERS.get(word) or int(word)
+    hour = SMALL.get(word) or int(word)
     if phrase.startswith("halb"):
         h, m = hour - 1, 30
     elif phrase.startswith("half"):

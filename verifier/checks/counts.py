@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from verifier.checks.arithwords import AVERAGE, TOTALLED
 from verifier.checks.bindwords import meets
 from verifier.checks.citations import Sentences, find_markers
-from verifier.checks.grounding import ABOUT, Verdict
+from verifier.checks.grounding import ABOUT, Verdict, flagged
 from verifier.checks.models import NumberFinding
+from verifier.checks.numwords import SMALL
 from verifier.checks.readings import Token
 
 # The noun right after a count: a word of three letters or more.
@@ -31,17 +32,8 @@ _DIGIT_COUNT = re.compile(
 )
 # A count in words in an excerpt (one to twelve: larger ones are written in digits; German
 # "ein" is an article as often as a count).
-_WORDS = {
-    word: value
-    for words in (
-        "one two three four five six seven eight nine ten eleven twelve",
-        "eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
-    )
-    for value, word in enumerate(words.split(), 1)
-}
-# A count in words right before a noun (read around the nouns the answer counts only: a
-# pattern for every number word tried over a whole excerpt cost more than the rest).
-_WORD_BEFORE = re.compile(rf"(?i:(?<![^\W\d_])({'|'.join(_WORDS)})[ \u00a0]+\Z)")
+_SMALL = "|".join(sorted(SMALL, key=len, reverse=True))
+_WORD_BEFORE = re.compile(rf"(?i:(?<![^\W\d_])({_SMALL})[ \u00a0]+\Z)")
 _WORD_END = re.compile(r"[\w-]*")
 _WORD_START = re.compile(r"[\w-]*\Z")
 _MAX_PLACES = 200  # places of one noun read in an excerpt
@@ -86,12 +78,12 @@ class Counts:
     def wrong_count(self, tok: Token, v: Verdict) -> NumberFinding | None:
         """The finding for a grounded count whose noun the excerpts count otherwise."""
         r = v.reading
-        written = self.text[tok.start : tok.end]
+        as_written = self.text[tok.start : tok.end]
         if v.status != "grounded" or v.how != "exact" or r.key[0] != "n" or len(r.value) > 3:
             return None  # a hedged or rounded figure, or no count below 1000
         if not r.value.isdigit():
             return None  # "zweieinhalb" is no count
-        if not (written.isdigit() or written.isalpha()):
+        if not (as_written.isdigit() or as_written.isalpha()):
             return None  # "4.0 stars" is a rating, "3,5 Kisten" no count
         count = int(r.value)
         noun = _NOUN.match(self.text, tok.end)
@@ -125,16 +117,9 @@ class Counts:
             return None
         n, _, written = given[0]
         ours = self.text[tok.start : noun.end()]
-        return NumberFinding(
-            text=self.text[tok.start : tok.end],
-            value=r.value,
-            start=tok.start,
-            end=tok.end,
-            status="wrong_count",
-            excerpts=sorted({n for n, _, _ in given}),
-            message_en=f'"{ours}" counts otherwise than excerpt [{n}], which says "{written}".',
-            message_de=f"„{ours}“ zählt anders als Auszug [{n}], dort steht „{written}“.",
-        )
+        en = f'"{ours}" counts otherwise than excerpt [{n}], which says "{written}".'
+        de = f"„{ours}“ zählt anders als Auszug [{n}], dort steht „{written}“."
+        return flagged(self.text, tok, v, "wrong_count", sorted({n for n, _, _ in given}), en, de)
 
     def _counts_of(self, n: int, text: str, word: str) -> list[tuple[int, str]]:
         """The counts excerpt n gives the noun word (inflected, or in a compound), each with
@@ -170,7 +155,7 @@ def _spelled(text: str, word: str) -> list[tuple[int, str]]:
             starts.add(start)
             count = _WORD_BEFORE.search(text, max(0, start - 12), start)
             if count and _kept(text, count.start(), low[start:end]):
-                out.append((_WORDS[count.group(1).lower()], text[count.start() : end]))
+                out.append((SMALL[count.group(1).lower()], text[count.start() : end]))
     return out
 
 

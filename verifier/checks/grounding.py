@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from itertools import pairwise
 
-from verifier.checks.models import NumberStatus
+from verifier.checks.models import NumberFinding, NumberStatus
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
 
@@ -68,6 +68,22 @@ class Verdict:
     # the deriver computed it
     how: str = "exact"
     addends: tuple[str, str] = ("", "")
+
+
+def flagged(
+    answer: str, tok: Token, v: Verdict, status: NumberStatus, excerpts: list[int], en: str, de: str
+) -> NumberFinding:
+    """A finding that flags a figure the excerpts hold, for what the answer makes of it."""
+    return NumberFinding(
+        text=answer[tok.start : tok.end],
+        value=v.reading.value,
+        start=tok.start,
+        end=tok.end,
+        status=status,
+        excerpts=excerpts,
+        message_en=en,
+        message_de=de,
+    )
 
 
 def _window(r: Reading, num: Decimal, hedge: str) -> tuple[Decimal, Decimal] | None:

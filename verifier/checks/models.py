@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
@@ -27,6 +27,11 @@ NumberStatus = Literal[
     "wrong_unit",
     "wrong_count",
 ]
+# The statuses that flag the answer: every one but those of a figure the excerpts hold, the
+# answer computes, or the question gives.
+FLAGGING: tuple[NumberStatus, ...] = tuple(
+    s for s in get_args(NumberStatus) if s not in ("grounded", "derived", "from_question")
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from verifier.checks.counts import Counts
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
-from verifier.checks.models import NumberFinding, NumberStage, SourceText
+from verifier.checks.models import FLAGGING, NumberFinding, NumberStage, SourceText
 from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import Spelled, spelled_numbers
 from verifier.checks.readings import Reading, Token, number
@@ -47,15 +47,6 @@ _DATE_SHAPED = re.compile(r"(?:[0-2]?[0-9]|3[01])\.(?:0?[0-9]|1[0-2])\.(?:[0-9]{
 # "hundred" or "Millionen" count nothing. Measured on the catalogs: see README.
 FLAG_ABSENT_WORDS = False
 ABSENT_WORDS_FLAGGED_FROM = 13
-FLAGGING = (
-    "ungrounded",
-    "miscounted",
-    "wrong_weekday",
-    "invalid_iban",
-    "wrong_line",
-    "wrong_unit",
-    "wrong_count",
-)
 _LOOSE_AFTER = re.compile(
     r"-(?:something|odd|ish)\b|[ \u00a0]+(?:or so|oder so|odd|Uhr|o['’]clock)\b", re.I
 )

@@ -22,6 +22,8 @@ _DE = (
 _DE_TENS = "zwanzig dreißig vierzig fünfzig sechzig siebzig achtzig neunzig".split()
 _DE_PRE = "ein zwei drei vier fünf sechs sieben acht neun".split()
 _DE_ORD = "erst zweit dritt viert fünft sechst siebt acht neunt zehnt elft zwölft".split()
+# One to twelve in words, as clock hours and counts of things are written.
+SMALL: dict[str, int] = {w: i for words in (_EN, _DE) for i, w in enumerate(words) if 1 <= i <= 12}
 _WORDS: dict[str, int] = {
     **{w: i for i, w in enumerate(_EN)},
     **{w + "th": i for i, w in enumerate(_EN) if i > 12},

@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from verifier.checks.binding import Binding
 from verifier.checks.bindwords import around, words_of
-from verifier.checks.grounding import Verdict
+from verifier.checks.grounding import Verdict, flagged
 from verifier.checks.models import NumberFinding
 from verifier.checks.readings import Token
 
@@ -79,29 +79,16 @@ def _finding(
     text, tok = binding.text, figure[0]
     written, paired = text[tok.start : tok.end], text[other.start : other.end]
     line, other_line = binding.line(n, own)[:80], binding.line(n, others)[:80]
-    return _flagged(
+    return flagged(
         text,
-        figure,
-        n,
+        tok,
+        figure[1],
+        "wrong_line",
+        [n],
         f'"{written}" stands in excerpt [{n}] on the line "{line}", not on the line of '
         f'"{paired}" ("{other_line}").',
         f"„{written}“ steht in Auszug [{n}] in der Zeile „{line}“, nicht in der Zeile von "
         f"„{paired}“ („{other_line}“).",
-    )
-
-
-def _flagged(text: str, figure: tuple[Token, Verdict], n: int, en: str, de: str) -> NumberFinding:
-    """The wrong_line finding on a figure of excerpt n, with its messages."""
-    tok, v = figure
-    return NumberFinding(
-        text=text[tok.start : tok.end],
-        value=v.reading.value,
-        start=tok.start,
-        end=tok.end,
-        status="wrong_line",
-        excerpts=[n],
-        message_en=en,
-        message_de=de,
     )
 
 
@@ -119,10 +106,12 @@ def wrong_line_finding(
     word = next(w for w in words if w.lower() == low)
     tok = tokens[k]
     written = text[tok.start : tok.end]
-    return _flagged(
+    return flagged(
         text,
-        (tok, v),
-        n,
+        tok,
+        v,
+        "wrong_line",
+        [n],
         f'"{written}" stands in excerpt [{n}] on the line "{line[:80]}", which is not the one '
         f'of "{word}".',
         f"„{written}“ steht in Auszug [{n}] in der Zeile „{line[:80]}“, nicht in der von „{word}“.",

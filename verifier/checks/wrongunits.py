@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from verifier.checks.grounding import Verdict
+from verifier.checks.grounding import Verdict, flagged
 from verifier.checks.models import NumberFinding
 from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Key, Token
@@ -40,16 +40,9 @@ def wrong_unit_finding(
         return None
     _, n, theirs = given[0]
     ours = with_unit(answer, tok.start, tok.end)
-    return NumberFinding(
-        text=answer[tok.start : tok.end],
-        value=v.reading.value,
-        start=tok.start,
-        end=tok.end,
-        status="wrong_unit",
-        excerpts=sorted({n for _, n, _ in given}),
-        message_en=f'"{ours}" has another unit than excerpt [{n}], which says "{theirs}".',
-        message_de=f"„{ours}“ hat eine andere Einheit als Auszug [{n}], dort steht „{theirs}“.",
-    )
+    en = f'"{ours}" has another unit than excerpt [{n}], which says "{theirs}".'
+    de = f"„{ours}“ hat eine andere Einheit als Auszug [{n}], dort steht „{theirs}“."
+    return flagged(answer, tok, v, "wrong_unit", sorted({n for _, n, _ in given}), en, de)
 
 
 def _given(key: Key, texts: Sequence[tuple[int, str]]) -> list[_Given] | None:
