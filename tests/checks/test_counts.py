@@ -49,6 +49,30 @@ def test_a_count_the_excerpts_give_the_noun_otherwise_is_flagged(
         ("Zum Aufbauen reichen 2 Personen [1].", "Zelt für 4 Personen\n2 Heringe", "2"),
         ("Du hast rund 3 Schlafsäcke [1].", PACKING, "3"),
         ("Zusammen sind es 3 Isomatten und Schlafsäcke [1].", PACKING, "3"),
+        # A review's cases: adjectives on either side, compounds of another thing, a part
+        # named after the noun, a count of pieces.
+        ("You need 3 large eggs [1].", "3 eggs, 2 large onions", "3"),
+        (
+            "Es gibt 3 freie Termine am Montag [1].",
+            "Montag: 3 Termine frei. Dienstag: 2 freie Termine.",
+            "3",
+        ),
+        ("Du brauchst 3 Paprika [1].", "3 rote Paprika, 1 Gurke\n2 Paprika (gelb)", "3"),
+        ("Die Wohnung hat 3 Zimmer [1].", "3-Zimmer-Wohnung, 1 Badezimmer", "3"),
+        ("Es gibt 2 Zimmer mit Balkon [1].", "3 Zimmer, davon 2 mit Balkon", "2"),
+        ("Die Packung enthält 12 Eier [1].", "6 Eier\nGroßpackung mit 12 Stück", "12"),
+        (
+            "The package contains 2 batteries [1].",
+            "Includes 2 AA batteries. Requires 4 batteries",
+            "2",
+        ),
+        # A dose is no count of what there is (blind probe 11: the bottle holds 30).
+        (
+            "The 30 capsules in the bottle cover the course [1].",
+            "TAKE 1 CAPSULE BY MOUTH THREE TIMES DAILY FOR 10 DAYS\nQTY: 30",
+            "30",
+        ),
+        ("Du hast 20 Tabletten [1].", "Nimm 2 Tabletten, 20 Stück in der Packung", "20"),
         # Measures, money, years and ratings are no counts of things.
         ("He paid 3 consulting fees [1].", MATCH, "3"),
         ("In 2019 he was paid for 28 goals [1].", MATCH, "2019"),
