@@ -103,3 +103,10 @@ def test_label_lines_whose_labels_hold_a_year_make_a_column() -> None:
     assert found["864"] == found["288"] == "derived"
     found = statuses(answer.format("874", "298"), meter)
     assert found["874"] == found["298"] == "ungrounded"
+
+
+def test_clock_times_are_no_label_lines() -> None:
+    # A review: "Abfahrt 10:05" read as the label "Abfahrt 10" over the value 05.
+    assert (
+        statuses("Das sind zusammen 25 [1].", "Abfahrt 10:05\nAnkunft 12:20")["25"] == "ungrounded"
+    )

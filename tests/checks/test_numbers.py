@@ -531,6 +531,13 @@ def test_german_am_and_clock_ranges(answer: str, excerpt: str, expected: str) ->
         ("Meet at 7:30 pm.", "Dinner at half past seven.", "grounded"),
         ("Meet at 7:45 pm.", "Meet at quarter to eight.", "grounded"),
         ("Meet at 8:15 pm.", "Meet at quarter to eight.", "ungrounded"),
+        # A review: a quarter of a year "to 2 percent" is no quarter to two.
+        (
+            "Growth slowed to 2 percent.",
+            "Growth slowed in the third quarter to 2 percent.",
+            "grounded",
+        ),
+        ("Growth slowed to 2.5%.", "Growth slowed in the first quarter to 2.5%.", "grounded"),
     ],
 )
 def test_a_source_s_clock_is_read_as_it_writes_it(answer: str, excerpt: str, expected: str) -> None:

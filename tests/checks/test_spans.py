@@ -173,6 +173,9 @@ DENTIST = (
         ("Cancel at least 48 hours ahead, i.e. by Saturday, May 30, 2026 [1].", "May 30, 2026",
          "ungrounded"),
         ("With 36 hours notice, i.e. by May 31, 2026 [1].", "May 31, 2026", "ungrounded"),
+        # Without a word that puts it before, a date a term from another lies after it.
+        ("Cancel within 48 hours, i.e. by Sunday, May 31, 2026 [1].", "May 31, 2026",
+         "ungrounded"),
     ],
 )  # fmt: skip
 def test_a_deadline_a_term_of_hours_before_an_excerpt_s_date(

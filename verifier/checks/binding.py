@@ -49,10 +49,11 @@ _TOTAL = re.compile(
     r"|zwischensumme|amount due|balance|geg\.|gegeben|bezahlt|paid|kartenzahlung|ec-karte|bar"
     r"|visa|mastercard|brutto|mwst)\b)"
 )
-# A bank statement's line, led by its date: a card payment there is one booking, no total.
+# A bank statement's line, led by its date (day first, or a US month/day): a card payment there
+# is one booking, no total.
 _BOOKING = re.compile(
     r"[ \t]*(?:[0-3][0-9][./-][01][0-9](?:[./-](?:[0-9]{4}|[0-9]{2})?)?"
-    r"|[0-9]{4}-[01][0-9]-[0-3][0-9])[ \t]+"
+    r"|[01][0-9]/[0-3][0-9](?:/(?:[0-9]{4}|[0-9]{2}))?|[0-9]{4}-[01][0-9]-[0-3][0-9])[ \t]+"
 )
 _SUM = re.compile(
     r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|balance|saldo|kontostand)\b)"

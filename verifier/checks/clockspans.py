@@ -27,10 +27,12 @@ _RANGE = re.compile(
 # A break on a range's line, before or after its length.
 _BREAK_WORD = r"(?:mittags)?pause|break|lunch"
 _UNIT = r"(min|minuten|minutes|mins|h|std|stunden?|hours?|hrs?)\b"
+# Each number starts a run of digits, so that a long run is not tried at every digit.
 _BREAK = re.compile(
-    rf"(?i:(?:{_BREAK_WORD})\W{{0,3}}(?:von\s+)?([0-9]+(?:[.,][0-9]+)?)\s*{_UNIT}"
-    rf"|([0-9]+(?:[.,][0-9]+)?)\s*{_UNIT}\s*(?:{_BREAK_WORD}))"
+    rf"(?i:(?:{_BREAK_WORD})\W{{0,3}}(?:von\s+)?(?<![0-9.,])([0-9]+(?:[.,][0-9]+)?)\s*{_UNIT}"
+    rf"|(?<![0-9.,])([0-9]+(?:[.,][0-9]+)?)\s*{_UNIT}\s*(?:{_BREAK_WORD}))"
 )
+_MAX_SPAN = 16 * 60  # minutes: a longer span of two clock times is the other half of the day
 _MAX_READ = 20_000  # characters of an excerpt read for its clock times
 
 
@@ -79,12 +81,22 @@ def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
     clocks = [t for t in tokenize(text) if _minutes(t)]
     ranges: list[_Span] = []
     followed: list[_Span] = []
+    breaks: dict[int, int] = {}
     for k, (a, b) in enumerate(pairwise(clocks)):
         start, end = _line(text, a.start)
-        minutes = frozenset((y - x) % 1440 for x in _minutes(a) for y in _minutes(b))
+        minutes = frozenset(
+            span
+            for x in _minutes(a)
+            for y in _minutes(b)
+            if 0 < (span := (y - x) % 1440) <= _MAX_SPAN
+        )
+        if not minutes:
+            continue
         written = (text[a.start : a.end], text[b.start : b.end])
         if b.start < end and _RANGE.fullmatch(text, a.end, b.start):
-            ranges.append(_Span(start, minutes, _break(text[start:end]), *written))
+            if start not in breaks:  # one search a line, however many ranges stand on it
+                breaks[start] = _break(text[start:end])
+            ranges.append(_Span(start, minutes, breaks[start], *written))
             continue
         next_start, next_end = _line(text, b.start)
         alone = (k == 0 or clocks[k - 1].end <= start) and (

@@ -11,6 +11,8 @@ from verifier.checks.readings import Reading, times
 SPOKEN = (
     r"halb|viertel[ \t]+nach|viertel[ \t]+vor|dreiviertel|half[ \t]+past|quarter[ \t]+(?:past|to)"
 )
+# What may not follow the hour: "slowed in the third quarter to 2 percent" is no 1:45.
+NOT_AMOUNT = r"(?![.,]?[0-9]|[ \t\u00a0]*(?:%|(?i:percent|per cent|prozent|pct)\b))"
 # The hour after SPOKEN, in words or digits (longest first: "zwölf" before "zwei").
 HOURS = "|".join(sorted(SMALL, key=len, reverse=True)) + "|1[0-2]|[1-9]"
 

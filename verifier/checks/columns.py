@@ -32,9 +32,10 @@ _TOTAL_LINE = re.compile(
     r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|endbetrag|rechnungsbetrag|saldo)\b)"
 )
 # A label line of one figure: "Oktober: 4.120", "- Strom: 612,40 €", "Januar 2026: 312" (the
-# label's own digits are no figure of the column).
+# label's own digits are no figure of the column; "Abfahrt 10:05" is a clock time, no label).
 _LABEL_VALUE = re.compile(
-    r"[ \t]*(?:[-*•][ \t]+)?[^\W\d_][^:|\n]{0,30}:[ \t]*(?P<v>[+-]?[0-9][0-9.,'\u00a0\u202f]*)"
+    r"[ \t]*(?:[-*•][ \t]+)?[^\W\d_][^:|\n]{0,30}(?:(?<![0-9]):[ \t]*|:[ \t]+)"
+    r"(?P<v>[+-]?[0-9][0-9.,'\u00a0\u202f]*)"
     r"[ \t]*(?:[€$£%]|[^\W\d_]{1,12}\.?)?[ \t]*"
 )
 _RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"

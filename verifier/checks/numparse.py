@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from verifier.checks.clockwords import HOURS, SPOKEN, spoken_time
+from verifier.checks.clockwords import HOURS, NOT_AMOUNT, SPOKEN, spoken_time
 from verifier.checks.dateranges import other_ends
 from verifier.checks.digitruns import (
     GROUP,
@@ -67,6 +67,7 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         # quarter hours of speech ("bring ihn um halb acht", "quarter to nine").
         + ("" if strict else r"|(?P<NOON>(?i:noon|midday|mittags?|midnight|mitternacht))\b")
         + ("" if strict else rf"|(?P<SPOKEN>(?P<sp>(?i:{SPOKEN}))[ \t]+(?P<sw>(?i:{HOURS})))\b")
+        + ("" if strict else NOT_AMOUNT)
         + rf"|(?P<ISO>(?P<iy>{_YEAR})(?P<isep>[-/])(?P<im>1[0-2]|0[1-9])(?P=isep)"
         r"(?P<id>3[01]|[12][0-9]|0[1-9])(?![0-9]))"
         rf"|(?P<RANGE>(?P<ra>{_YEAR})[ ]?(?:--?|–|—|/)[ ]?(?P<rb>[0-9]{{2}})(?![0-9]|[.,][0-9]))"

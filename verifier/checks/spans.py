@@ -31,6 +31,10 @@ _PERIOD = re.compile(
     re.I,
 )
 _BETWEEN = re.compile(r"\b(?:zwischen|between)\b", re.I)
+# A date a count before another: "48 hours ahead", "spätestens 14 Tage vor Reisebeginn".
+_BEFORE = re.compile(
+    r"\b(?:vor|vorher|vorab|im voraus|spätestens|before|in advance|prior|ahead|notice)\b", re.I
+)
 # A term an excerpt states, its count in digits or words: "24 Monate", "ein Jahr Garantie".
 _TERM = re.compile(
     r"\b([0-9]{1,3}|[a-zäöüß]+)[ \u00a0-]+(?:(tage?n?|days?)|(wochen?|weeks?)"
@@ -228,7 +232,8 @@ class Spans:
             # A payment term's days from a date the excerpt gives; a term of months from any
             # date of a table would match too many rows (30.06. + 3 Monate for a 31.08.).
             if count[1] in ("days", "weeks"):
-                found = self._from_excerpt(r, result, count, (tc, vc))
+                before = self._sentences.says(_BEFORE, tok.start)
+                found = self._from_excerpt(r, result, count, (tc, vc), before)
                 if found:
                     return found
         return self._from_term(r, result)
@@ -278,16 +283,21 @@ class Spans:
         return None
 
     def _from_excerpt(
-        self, r: Reading, result: date, count: tuple[int, str], by: tuple[Token, Verdict]
+        self,
+        r: Reading,
+        result: date,
+        count: tuple[int, str],
+        by: tuple[Token, Verdict],
+        before: bool,
     ) -> Verdict | None:
-        """The date a count before or after result, where an excerpt gives it in full (a
-        payment's term after an invoice's date; "48 hours notice" before an appointment)."""
+        """The date a count after a date an excerpt gives in full (a payment's term after an
+        invoice's date), or before it where the sentence says so ("48 hours notice")."""
         n, unit = count
         tc, vc = by
-        for start, how in (
-            (_plus(result, -n, unit), "date_after"),
-            (_plus(result, n, unit), "date_before"),
-        ):
+        starts = [(_plus(result, -n, unit), "date_after")]
+        if before:
+            starts.append((_plus(result, n, unit), "date_before"))
+        for start, how in starts:
             if start is None:
                 continue
             # In an excerpt that gives the term too: a statement's dates set no invoice's term.

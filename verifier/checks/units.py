@@ -35,7 +35,7 @@ _UNIT = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-zµμ]+)\.?(?![A-Za-zÄÖÜä�
 _SPACES = " \u00a0\u202f\u2009"
 # One letter is a unit only as written so: G is no gram, S. (Seite) no second.
 _LETTERS = frozenset("glLmhs")
-_EXACT = Context(prec=60)  # more digits than any written figure has
+_EXACT = Context(prec=60)  # exact for any figure a text writes; a longer run of digits rounds
 
 
 def measure(text: str, end: int, r: Reading) -> Reading | None:
