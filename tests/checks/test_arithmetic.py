@@ -514,3 +514,29 @@ def test_shares_of_one_currency_interest_and_what_is_left_after_a_credit(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+METER = "01.01.2026   45.812\n01.04.2026   46.547"
+TARIFF = "Arbeitspreis: 32,00 ct/kWh brutto"
+RUNS = "Mon  Easy run   5.2 mi\nWed  Intervals   4.0 mi\nFri  Tempo   6.1 mi\nSun  Long   10.5 mi"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpts", "figure", "expected"),
+    [
+        # Blind probe 11: kWh at a price in cents make euros; a column in "mi" totals "miles".
+        ("Der Zähler stieg von 45.812 auf 46.547 kWh, also 735 kWh [1]. Bei 32 ct pro kWh [2] "
+         "macht das rund 235,20 €.", (METER, TARIFF), "235,20", "derived"),
+        ("Der Zähler stieg von 45.812 auf 46.547 kWh, also 735 kWh [1]. Bei 32 ct pro kWh [2] "
+         "macht das rund 245,20 €.", (METER, TARIFF), "245,20", "ungrounded"),
+        ("You logged four runs totaling 25.8 miles, about 6.5 miles a run on average [1].",
+         (RUNS,), "25.8", "derived"),
+        ("You logged four runs totaling 25.8 miles, about 6.5 miles a run on average [1].",
+         (RUNS,), "6.5", "derived"),
+        ("You logged four runs totaling 26.8 miles [1].", (RUNS,), "26.8", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_prices_in_cents_and_units_spelled_out(
+    answer: str, excerpts: tuple[str, ...], figure: str, expected: str
+) -> None:
+    assert statuses(answer, *excerpts)[figure] == expected

@@ -26,6 +26,7 @@ from verifier.checks.arithwords import (
     TOTALLED,
     announced,
     half_unit,
+    money,
     strongly_announced,
     telling,
     unit_after,
@@ -45,6 +46,7 @@ _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
 _RUNS = ("run", "mean", "rest", "chain")  # of every figure from the first operand to the second
 _PERCENTAGES = ("percentage", "change")  # results written with %
 _MAX_PAIRS = 40  # grounded answer figures tried as operands; bounds the pair search
+_CENTS = re.compile(r"[ \u00a0]*(?:ct|cent|cents|¢)\b", re.I)
 
 
 _Figure = tuple[Decimal, Token, Verdict]
@@ -175,12 +177,18 @@ class Arithmetic:
 
     def _scales(self, tok: Token) -> list[Decimal]:
         """1, and what turns the figure's unit into that of another figure of its sentence
-        with the same dimension: 1000 for "4,5 kg" beside "9 Packungen à 500 g"."""
+        with the same dimension: 1000 for "4,5 kg" beside "9 Packungen à 500 g", 100 for an
+        amount beside a price in cents."""
         out = [Decimal(1)]
+        k = self._sentences.index(tok.start)
+        if money(self.text, tok) and any(
+            _CENTS.match(self.text, t.end) and self._sentences.index(t.start) == k
+            for _, t, _ in self._vals
+        ):
+            out.append(Decimal(100))  # 735 kWh at 32 ct: 235,20 €
         unit = metric_unit(self.text, tok.end)
         if unit is None:
             return out
-        k = self._sentences.index(tok.start)
         for _, t, _ in self._vals:
             other = metric_unit(self.text, t.end)
             if other and other[0] == unit[0] and self._sentences.index(t.start) == k:

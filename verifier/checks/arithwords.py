@@ -94,7 +94,20 @@ ADDED = ("sum", "difference", "run", "rest")
 TAXES = ("plus_share", "minus_share", "ex_share")  # a percentage added, taken off or out
 
 _UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/]+)")
-_SAME_UNIT = {"eur": "€", "euro": "€", "usd": "$", "dollar": "$", "dollars": "$"}
+_SAME_UNIT = {
+    "eur": "€",
+    "euro": "€",
+    "usd": "$",
+    "dollar": "$",
+    "dollars": "$",
+    # A unit spelled out and abbreviated: "25.8 miles" for a column of "5.2 mi".
+    **dict.fromkeys(("mile", "miles"), "mi"),
+    **dict.fromkeys(("kilometer", "kilometre", "kilometers", "kilometres"), "km"),
+    **dict.fromkeys(("liter", "litre", "liters", "litres"), "l"),
+    **dict.fromkeys(("kilo", "kilos", "kilogramm", "kilogram", "kilograms"), "kg"),
+    **dict.fromkeys(("stunde", "stunden", "std", "hour", "hours", "hrs", "hr"), "h"),
+    **dict.fromkeys(("minute", "minuten", "minutes", "mins"), "min"),
+}
 _CURRENCIES = ("€", "$", "£", "chf")
 # A rate's unit after a figure: "kWh/m³", "€/kWh", "ct pro kWh".
 _PER_UNIT = re.compile(
