@@ -531,6 +531,11 @@ def test_german_am_and_clock_ranges(answer: str, excerpt: str, expected: str) ->
         ("Meet at 7:30 pm.", "Dinner at half past seven.", "grounded"),
         ("Meet at 7:45 pm.", "Meet at quarter to eight.", "grounded"),
         ("Meet at 8:15 pm.", "Meet at quarter to eight.", "ungrounded"),
+        # Blind probe 11: a part of the day in words after the hour.
+        ("From 11 in the morning until noon.", "11:00 AM – 12:00 PM   Dentist", "grounded"),
+        ("From 10 in the morning until noon.", "11:00 AM – 12:00 PM   Dentist", "ungrounded"),
+        ("We meet at 7 in the evening.", "Breakfast 7:00 AM", "ungrounded"),
+        ("It has 3 in the morning session.", "Morning session: 3 talks", "grounded"),
         # A review: a quarter of a year "to 2 percent" is no quarter to two.
         (
             "Growth slowed to 2 percent.",

@@ -37,7 +37,10 @@ _GLUED = {"k": 3, "K": 3, "m": 6, "M": 6, "b": 9, "B": 9}
 _CLOCK = re.compile(
     r"(?:[ \u00a0\u202f]?(?:-|–|to|or|until|till|bis|oder)[ \u00a0\u202f]?(?P<last>[0-9]{1,2})"
     r"(?:[:.][0-9]{2})?)?"
-    r"[ \u00a0\u202f\u2009]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock)(?![A-Za-z])"
+    r"[ \u00a0\u202f\u2009]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock"
+    # "from 11 in the morning until noon", "at 7 in the evening"
+    r"|[ \u00a0]?in the (?P<part>morning|afternoon|evening)"
+    r"(?=[ \u00a0]*(?:[,.;:!?)\]–-]|\[|until\b|till\b|to\b|and\b|or\b|\Z)))(?![A-Za-z])"
 )
 # After a number, German "am" is the preposition before a date or a number ("3 am 19.02."),
 # or before a noun in German text ("noch 4 am Lager", "um 9 am Montag"); an English name after
@@ -139,6 +142,8 @@ def suffixed(
     if clock and len(rs[0].value) <= 2 and rs[0].value.isdigit() and int(rs[0].value) <= 24:
         h = int(rs[0].value)
         ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
+        if clock["part"] and 1 <= h <= 12:
+            ap = "a" if clock["part"] == "morning" else "p"
         if clock["ap"] and clock["last"] and h % 12 > int(clock["last"]) % 12:
             ap = "a" if clock["ap"] in "Pp" else "p"  # "10 to 2 pm" runs from 10 am
         # In an answer "7 pm" is a time only: any 7 of an excerpt would ground it as a number.
