@@ -4,7 +4,7 @@ where the packing list says "Gaskocher + 2 Kartuschen", "4 tickets" where the bo
 grounded as a number; tied to its noun, it is not.
 
 Only a whole count below 1000 right before a noun that the excerpts count once, with another
-count (a word or two may stand between: "3 rote Paprika"), and none of the next words of the
+count (an adjective may stand between: "3 rote Paprika"), and none of the next words of the
 answer's phrase counted with the answer's count ("3 large eggs" for "3 eggs, 2 large
 onions"), where the answer's sentence names no total or average and hedges nothing. The
 noun is the excerpt's word inflected, or the answer's compound of it ("Gaskartuschen" for
@@ -36,7 +36,7 @@ _STOP = re.compile(
     r"(?i:(?:the|that|this|these|those|for|with|from|and|but|which|who|der|die|das|den|dem"
     r"|des|ein|eine|einen|für|mit|und|oder|bei|aus|auf|vom|zum|zur|im|am|an|in|at|on|to|of)\Z)"
 )
-# A count before a noun's place in an excerpt, a word or two between ("3 rote Paprika"): in
+# A count before a noun's place in an excerpt, maybe an adjective between (see below): in
 # digits (not a decimal's, a date's, a time's, a code's, money's) or in words (one to twelve:
 # larger ones are written in digits; German "ein" is an article as often as a count).
 _SMALL = "|".join(sorted(SMALL, key=len, reverse=True))
