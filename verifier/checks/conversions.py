@@ -13,9 +13,9 @@ import re
 from verifier.checks.arithwords import half_unit
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import ABOUT, Verdict
+from verifier.checks.linesigns import lines_of
 from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Token
-from verifier.checks.sourceindex import lines_of
 
 # Unit -> (quantity, its size in the quantity's base unit, the offset of its zero).
 _UNITS: dict[str, tuple[str, float, float]] = {

@@ -9,11 +9,11 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 
 from verifier.checks.identifiers import RunIndex, iban_holders
+from verifier.checks.linesigns import FRACTION_SIGN, FRACTIONS, lines_of, signs
 from verifier.checks.months import day_under_year, under_year
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
 from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
-from verifier.checks.units import compound_signs, measure_digits
 from verifier.checks.weekdays import weekday_beside
 
 # Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
@@ -40,88 +40,6 @@ _PHONE_LABEL = re.compile(
 )
 _MAX_PROBES = 64
 _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
-
-
-_FRACTION_SIGN = "[½¼¾⅛⅜⅝⅞]|[1-7]/[248]"
-# The same, led by the characters it can start at, so that re skips to those at C speed.
-_FRACTIONS = re.compile(r"[½¼¾⅛⅜⅝⅞]|/(?<=[1-7]/)[248]")
-_NOON_WORDS = "(?i:noon|midday|mittag|midnight|mitternacht)"
-_SPOKEN_WORDS = "(?i:halb|viertel|half|quarter)"
-_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-# What may stand between two digits of one token: a sign, a space. \D, not [^0-9\n], for it
-# compiles in two thirds of the time (every answer's figures make a pattern); a match across
-# a line break only adds the next line to those indexed.
-_SEP = "\\D?"
-
-
-def _signs(key: Key) -> set[str] | None:
-    """Patterns one of which matches on every line whose tokens give key (see SourceIndex.prepare),
-    or None when any line may.
-
-    Digits within a token are at most one character apart. A number's value keeps the written
-    digits but for zeros at either end (a scale word adds zeros; truncation keeps a prefix), or
-    is a fraction's (1.75 for 1 ¾);
-    a year may be written with its last two digits ("05.03.26"); a day stands as digits, on the
-    line of its year or, where a range crosses New Year ("28.12. bis 03.01.2027"), of the next;
-    a clock hour is written as one of the hours of its twelve-hour position, or noon and
-    midnight in words, a half or quarter hour also as speech has it ("halb acht"). Days,
-    hours and the years of dates are digit runs of their own (the grammar starts a token only
-    at a run's first digit): their signs say so, or a day 8 would pick every line with an 8."""
-    kind = key[0]
-    if kind == "n" and len(key) == 2 and isinstance(key[1], str) and _NUMBER.fullmatch(key[1]):
-        v = key[1]
-        core = v.replace(".", "").strip("0")
-        if not core:
-            return None
-        out = {_SEP.join(core)}
-        if len(v) == 4 and v.isdigit() and 1970 <= int(v) <= 2069:  # _year of two digits
-            out.add(v[2:])
-        if "." in v:  # 0.75, or 0.7 cut from it, may stand as ¾ or 3/4
-            out.add(_FRACTION_SIGN)
-        return out
-    if (quantity := measure_digits(key)) is not None:  # 500 ml may stand as 0,5 l or ½ l
-        return {_SEP.join(core) for core in quantity} | {_FRACTION_SIGN} | compound_signs(key)
-    years = [k for k in key[1:2] if isinstance(k, int) and 1000 <= k <= 9999]
-    if kind == "d" and years and len(key) == 4 and isinstance(key[3], int) and key[3] >= 0:
-        day, year = _alone(key[3]), _year(years[0])
-        return {f"{year}.*{day}", f"{day}.*{year}", *_next_year(years[0], key[2], day)}
-    if kind == "ym" and years and len(key) == 3:
-        return {_year(years[0]), *_next_year(years[0], key[2], "")}
-    if kind == "y" and years and len(key) == 2:
-        return {_year(years[0])}
-    if kind == "dec" and len(key) == 2 and isinstance(key[1], int):
-        return {f"{key[1] % 10}[0-9]"}  # a year's last two digits: 1994 and 94 for the 1990s
-    if kind == "dm" and len(key) == 3 and isinstance(key[2], int) and key[2] >= 0:
-        return {_alone(key[2])}
-    if kind == "t" and len(key) == 3 and isinstance(key[1], int):
-        hours = {_alone(x) for x in range(25) if (x - key[1]) % 12 == 0}
-        # Noon and midnight may stand in words, which the grammar reads as times too.
-        if key[2] in (15, 30, 45):  # "halb acht", "quarter to nine"
-            hours.add(_SPOKEN_WORDS)
-        return hours | {_NOON_WORDS} if key[1] % 12 == 0 and key[2] == 0 else hours or None
-    return None
-
-
-def _alone(value: int) -> str:
-    """The sign of a day or an hour: its digits as a run of their own, one digit maybe led by
-    a zero (8 as "8" or "08"). The digits come first, the look-behind after them, so that re
-    skips to the digits at C speed (led by the look-behind, the search took ten times as long)."""
-    before = "[1-9]" if value < 10 else "[0-9]"
-    return f"{value}(?<!{before}{value})(?![0-9])"
-
-
-def _year(year: int) -> str:
-    """The sign of a date's year: its last two digits ending a run (2026 or 26)."""
-    return f"{year % 100:02d}(?![0-9])"
-
-
-def _next_year(year: int, month: object, day: str) -> set[str]:
-    """For a date from October on, the sign of a range across New Year that writes only the
-    next year in full ("28.12. bis 03.01.2027"): the next year's two digits alone would pick
-    most lines of a receipt."""
-    if not isinstance(month, int) or month < 10:
-        return set()
-    return {f"{day}.*{year + 1}" if day else str(year + 1)}
 
 
 class SourceIndex:
@@ -191,25 +109,25 @@ class SourceIndex:
         rs = list(readings)
         keys = {r.key for r in rs}
         truncs: set[Key] = {(r.places, r.value) for r in rs if r.key[0] == "n"}
-        signs: set[str] = set()
+        wanted: set[str] = set()
         for key in (*keys, *(("n", v) for _, v in truncs)):
-            found = _signs(key)
+            found = signs(key)
             if found is None:
                 self._complete()
                 return
-            signs.update(found)
+            wanted.update(found)
         # The fraction sign starts with no literal: in one pattern with the others it would
         # make re try every position of the excerpts (the code stage 30 % slower at 64 KiB).
-        fractions = _FRACTION_SIGN in signs
-        signs.discard(_FRACTION_SIGN)
-        if signs:
-            rx = re.compile("|".join(sorted(signs)))
+        fractions = FRACTION_SIGN in wanted
+        wanted.discard(FRACTION_SIGN)
+        if wanted:
+            rx = re.compile("|".join(sorted(wanted)))
             for i, (_, text) in enumerate(self._texts):
                 self._index_lines(i, text, lines_of(rx, text))
         if fractions and not self._fractions_read:
             self._fractions_read = True
             for i, (_, text) in enumerate(self._texts):
-                self._index_lines(i, text, lines_of(_FRACTIONS, text))
+                self._index_lines(i, text, lines_of(FRACTIONS, text))
         self._ready |= keys
         self._ready_trunc |= truncs
 
@@ -360,19 +278,6 @@ class SourceIndex:
             if i >= 0 and i in bounds and i + len(digits) in bounds:
                 out.add(n)
         return out
-
-
-def lines_of(rx: re.Pattern[str], text: str) -> list[tuple[int, int]]:
-    """The (start, end) spans of the lines of text where rx matches."""
-    lines: list[tuple[int, int]] = []
-    pos = 0
-    while m := rx.search(text, pos):
-        start = text.rfind("\n", 0, m.start()) + 1
-        end = text.find("\n", m.end())
-        end = len(text) if end < 0 else end
-        lines.append((start, end))
-        pos = end + 1
-    return lines
 
 
 def _national_too(text: str, m: re.Match[str]) -> list[list[str]]:

@@ -12,10 +12,11 @@ import re
 from collections.abc import Sequence
 
 from verifier.checks.grounding import Verdict, flagged
+from verifier.checks.linesigns import lines_of
 from verifier.checks.models import NumberFinding
 from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Key, Token
-from verifier.checks.sourceindex import SourceIndex, lines_of
+from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.units import with_unit
 
 _Given = tuple[Key, int, str]  # a quantity's key, the excerpt, the figure with its unit
