@@ -103,6 +103,18 @@ def test_a_number_cited_from_the_wrong_excerpt_is_miscited() -> None:
     assert citations("Die Miete beträgt 890 EUR. [1]") == [("miscited", "890", [1], [2])]
 
 
+def test_a_marker_right_behind_a_figure_cites_it_alone() -> None:
+    # Blind probe 11: "812,00 € [1]; ... [2]" - the sentence cites [2] too, but the marker
+    # right behind the figure names an excerpt that does not hold it.
+    assert citations("Die Miete beträgt 890 EUR [1]; die Küche ist hell [2].") == [
+        ("miscited", "890", [1], [2])
+    ]
+    assert citations("Die Miete beträgt 890 EUR [2]; die Küche ist hell [1].") == []
+    # A marker after more words, or both markers side by side, cite the clause as a whole.
+    assert citations("Die Miete beträgt 890 EUR warm [1]; die Küche ist hell [2].") == []
+    assert citations("Die Miete beträgt 890 EUR [1][2].") == []
+
+
 def test_citations_swapped_within_one_sentence_are_miscited() -> None:
     # Found by a probe: each figure cites, by the marker right after it, the other's excerpt.
     assert citations("Die Küche hat 9,86 m² [2], die Miete beträgt 890 EUR [1].") == [

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from verifier.checks.citeorder import swapped, tight
 from verifier.checks.models import (
     CitationFinding,
     CitationStage,
@@ -51,8 +52,6 @@ _ARTICLE_ORDINAL = re.compile(
 _MONTH = re.compile(r"J[aä]n|Feb|M[aä]r|Mrz|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez")
 _WORD = re.compile(r"[^\W\d_]+")
 _MAX_RANGE = 50
-_CLAUSE_END = re.compile(r"[,;]|\b(?:und|and|while|während|whereas|sowie)\b")
-_MAX_SWAP_FIGURES = 64  # per sentence: bounds the pairs a swap is looked for in
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +220,13 @@ def check_citations(
     flagged_at = {f.start for f in findings}
     findings += [
         _miscited(f, cited)
-        for f, cited in _swapped(answer, markers, existing, numbers.findings, sentence_of)
+        for f, cited in swapped(answer, markers, existing, numbers.findings, sentence_of)
+        if f.start not in flagged_at
+    ]
+    flagged_at = {f.start for f in findings}
+    findings += [
+        _miscited(f, cited)
+        for f, cited in tight(answer, markers, existing, numbers.findings)
         if f.start not in flagged_at
     ]
     findings.sort(key=lambda f: f.start)
@@ -245,65 +250,3 @@ def _miscited(finding: NumberFinding, cited: list[int]) -> CitationFinding:
             f"„{finding.text}“ wird {_refs(cited)} zugeschrieben, steht aber nur in {where_de}."
         ),
     )
-
-
-def _swapped(
-    answer: str,
-    markers: Sequence[Marker],
-    existing: set[int],
-    figures: Sequence[NumberFinding],
-    sentence_of: Callable[[int], int | None],
-) -> list[tuple[NumberFinding, list[int]]]:
-    """Figures of one sentence whose citations were swapped: each cites, by the marker right
-    after it, the excerpt that holds the other ("$1.24 billion [2], $980 million [1]").
-
-    A figure belongs to the first marker after it in its sentence; only a swap both ways
-    counts, since a marker may also stand before what it supports ("laut [1] … 890 EUR")."""
-    groups: list[tuple[int, int, set[int]]] = []  # markers side by side ([1][2]) are one
-    for m in markers:
-        named = {n for n in m.numbers if n in existing}
-        if groups and not answer[groups[-1][1] : m.start].strip():
-            groups[-1] = (groups[-1][0], m.end, groups[-1][2] | named)
-        else:
-            groups.append((m.start, m.end, named))
-    starts = [g[0] for g in groups]
-    positions = sorted(f.start for f in figures)
-    pending: dict[int, list[tuple[NumberFinding, int]]] = {}
-    for f in figures:
-        i = bisect_left(starts, f.end)
-        k = sentence_of(f.start)
-        if f.status != "grounded" or not f.excerpts or i == len(groups) or k is None:
-            continue
-        if not _closes(answer, groups, positions, f, i):
-            continue
-        if sentence_of(groups[i][0]) == k and not groups[i][2] & set(f.excerpts):
-            pending.setdefault(k, []).append((f, i))
-    out: list[tuple[NumberFinding, list[int]]] = []
-    for wrong in pending.values():
-        wrong = wrong[:_MAX_SWAP_FIGURES]
-        for f, i in wrong:
-            if any(
-                j != i and groups[j][2] & set(f.excerpts) and groups[i][2] & set(g.excerpts)
-                for g, j in wrong
-            ):
-                out.append((f, sorted(groups[i][2])))
-    return out
-
-
-def _closes(
-    answer: str,
-    groups: Sequence[tuple[int, int, set[int]]],
-    positions: Sequence[int],
-    f: NumberFinding,
-    i: int,
-) -> bool:
-    """Whether marker group i closes the clause of figure f: no other figure stands between
-    them, and a marker between the figure before and f closes that one's clause (a comma or
-    "und" follows it), not f's ahead of it ("Zenith (Quelle 2) 120 Mio.")."""
-    p = bisect_right(positions, f.start) - 1
-    if bisect_left(positions, groups[i][0]) - p > 1:
-        return False
-    previous = positions[p - 1] if p > 0 else -1
-    if i and groups[i - 1][0] > previous:
-        return _CLAUSE_END.search(answer, groups[i - 1][1], f.start) is not None
-    return True

@@ -1,0 +1,115 @@
+"""Which marker cites a figure of the answer: the first after it in its sentence. Two
+figures whose markers were swapped, and a figure a marker right behind it attributes to an
+excerpt that does not hold it, are miscited although their sentence cites the right excerpt
+too (check_citations reads whole sentences)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from verifier.checks.models import NumberFinding
+
+if TYPE_CHECKING:
+    from verifier.checks.citations import Marker
+
+_CLAUSE_END = re.compile(r"[,;]|\b(?:und|and|while|während|whereas|sowie)\b")
+_MAX_SWAP_FIGURES = 64  # per sentence: bounds the pairs a swap is looked for in
+
+
+def swapped(
+    answer: str,
+    markers: Sequence[Marker],
+    existing: set[int],
+    figures: Sequence[NumberFinding],
+    sentence_of: Callable[[int], int | None],
+) -> list[tuple[NumberFinding, list[int]]]:
+    """Figures of one sentence whose citations were swapped: each cites, by the marker right
+    after it, the excerpt that holds the other ("$1.24 billion [2], $980 million [1]").
+
+    A figure belongs to the first marker after it in its sentence; only a swap both ways
+    counts, since a marker may also stand before what it supports ("laut [1] … 890 EUR")."""
+    groups = _groups(answer, markers, existing)
+    starts = [g[0] for g in groups]
+    positions = sorted(f.start for f in figures)
+    pending: dict[int, list[tuple[NumberFinding, int]]] = {}
+    for f in figures:
+        i = bisect_left(starts, f.end)
+        k = sentence_of(f.start)
+        if f.status != "grounded" or not f.excerpts or i == len(groups) or k is None:
+            continue
+        if not _closes(answer, groups, positions, f, i):
+            continue
+        if sentence_of(groups[i][0]) == k and not groups[i][2] & set(f.excerpts):
+            pending.setdefault(k, []).append((f, i))
+    out: list[tuple[NumberFinding, list[int]]] = []
+    for wrong in pending.values():
+        wrong = wrong[:_MAX_SWAP_FIGURES]
+        for f, i in wrong:
+            if any(
+                j != i and groups[j][2] & set(f.excerpts) and groups[i][2] & set(g.excerpts)
+                for g, j in wrong
+            ):
+                out.append((f, sorted(groups[i][2])))
+    return out
+
+
+def _groups(
+    answer: str, markers: Sequence[Marker], existing: set[int]
+) -> list[tuple[int, int, set[int]]]:
+    """The markers as (start, end, excerpts named); markers side by side ([1][2]) are one."""
+    groups: list[tuple[int, int, set[int]]] = []
+    for m in markers:
+        named = {n for n in m.numbers if n in existing}
+        if groups and not answer[groups[-1][1] : m.start].strip():
+            groups[-1] = (groups[-1][0], m.end, groups[-1][2] | named)
+        else:
+            groups.append((m.start, m.end, named))
+    return groups
+
+
+# What may stand between a figure and the marker that cites it alone: its unit or currency.
+_TIGHT = re.compile(r"[ \u00a0]*(?:[^\W\d_]{1,4}\.?|[€$£%])?[ \u00a0]*")
+
+
+def tight(
+    answer: str, markers: Sequence[Marker], existing: set[int], figures: Sequence[NumberFinding]
+) -> list[tuple[NumberFinding, list[int]]]:
+    """Figures a marker right behind them cites (nothing but a unit between: "812,00 € [1]")
+    from an excerpt that does not hold them, though another marker of the answer cites the one
+    that does ("... 812,00 € [1]; die Vorauszahlung bleibt [2]")."""
+    groups = _groups(answer, markers, existing)
+    cited_anywhere = set().union(*(named for _, _, named in groups))
+    starts = [start for start, _, _ in groups]
+    out: list[tuple[NumberFinding, list[int]]] = []
+    for f in figures:
+        if f.status != "grounded" or not f.excerpts:
+            continue
+        i = bisect_left(starts, f.end)
+        if i == len(groups) or not _TIGHT.fullmatch(answer, f.end, starts[i]):
+            continue
+        named = groups[i][2]
+        if named and not named & set(f.excerpts) and set(f.excerpts) & cited_anywhere:
+            out.append((f, sorted(named)))
+    return out
+
+
+def _closes(
+    answer: str,
+    groups: Sequence[tuple[int, int, set[int]]],
+    positions: Sequence[int],
+    f: NumberFinding,
+    i: int,
+) -> bool:
+    """Whether marker group i closes the clause of figure f: no other figure stands between
+    them, and a marker between the figure before and f closes that one's clause (a comma or
+    "und" follows it), not f's ahead of it ("Zenith (Quelle 2) 120 Mio.")."""
+    p = bisect_right(positions, f.start) - 1
+    if bisect_left(positions, groups[i][0]) - p > 1:
+        return False
+    previous = positions[p - 1] if p > 0 else -1
+    if i and groups[i - 1][0] > previous:
+        return _CLAUSE_END.search(answer, groups[i - 1][1], f.start) is not None
+    return True
