@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verifier.checks.citeorder import swapped, tight
+from verifier.checks.citeorder import marker_groups, swapped, tight
 from verifier.checks.models import (
     CitationFinding,
     CitationStage,
@@ -217,16 +217,17 @@ def check_citations(
         cited = sorted(cites.get(k, ()))
         if cited and not set(cited) & set(finding.excerpts):
             findings.append(_miscited(finding, cited))
+    groups = marker_groups(answer, ((m.start, m.end, m.numbers) for m in markers), existing)
     flagged_at = {f.start for f in findings}
     findings += [
         _miscited(f, cited)
-        for f, cited in swapped(answer, markers, existing, numbers.findings, sentence_of)
+        for f, cited in swapped(answer, groups, numbers.findings, sentence_of)
         if f.start not in flagged_at
     ]
     flagged_at = {f.start for f in findings}
     findings += [
         _miscited(f, cited)
-        for f, cited in tight(answer, markers, existing, numbers.findings)
+        for f, cited in tight(answer, groups, numbers.findings)
         if f.start not in flagged_at
     ]
     findings.sort(key=lambda f: f.start)

@@ -7,22 +7,18 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
 
 from verifier.checks.models import NumberFinding
 
-if TYPE_CHECKING:
-    from verifier.checks.citations import Marker
-
 _CLAUSE_END = re.compile(r"[,;]|\b(?:und|and|while|während|whereas|sowie)\b")
 _MAX_SWAP_FIGURES = 64  # per sentence: bounds the pairs a swap is looked for in
+Group = tuple[int, int, set[int]]  # markers side by side: start, end, the excerpts they name
 
 
 def swapped(
     answer: str,
-    markers: Sequence[Marker],
-    existing: set[int],
+    groups: Sequence[Group],
     figures: Sequence[NumberFinding],
     sentence_of: Callable[[int], int | None],
 ) -> list[tuple[NumberFinding, list[int]]]:
@@ -31,7 +27,6 @@ def swapped(
 
     A figure belongs to the first marker after it in its sentence; only a swap both ways
     counts, since a marker may also stand before what it supports ("laut [1] … 890 EUR")."""
-    groups = _groups(answer, markers, existing)
     starts = [g[0] for g in groups]
     positions = sorted(f.start for f in figures)
     pending: dict[int, list[tuple[NumberFinding, int]]] = {}
@@ -56,17 +51,18 @@ def swapped(
     return out
 
 
-def _groups(
-    answer: str, markers: Sequence[Marker], existing: set[int]
-) -> list[tuple[int, int, set[int]]]:
-    """The markers as (start, end, excerpts named); markers side by side ([1][2]) are one."""
-    groups: list[tuple[int, int, set[int]]] = []
-    for m in markers:
-        named = {n for n in m.numbers if n in existing}
-        if groups and not answer[groups[-1][1] : m.start].strip():
-            groups[-1] = (groups[-1][0], m.end, groups[-1][2] | named)
+def marker_groups(
+    answer: str, markers: Iterable[tuple[int, int, Iterable[int]]], existing: set[int]
+) -> list[Group]:
+    """The markers (start, end, excerpt numbers) as groups: side by side ([1][2]) they are one,
+    naming the excerpts of them that exist."""
+    groups: list[Group] = []
+    for start, end, numbers in markers:
+        named = {n for n in numbers if n in existing}
+        if groups and not answer[groups[-1][1] : start].strip():
+            groups[-1] = (groups[-1][0], end, groups[-1][2] | named)
         else:
-            groups.append((m.start, m.end, named))
+            groups.append((start, end, named))
     return groups
 
 
@@ -75,12 +71,11 @@ _TIGHT = re.compile(r"[ \u00a0]*(?:[^\W\d_]{1,4}\.?|[€$£%])?[ \u00a0]*")
 
 
 def tight(
-    answer: str, markers: Sequence[Marker], existing: set[int], figures: Sequence[NumberFinding]
+    answer: str, groups: Sequence[Group], figures: Sequence[NumberFinding]
 ) -> list[tuple[NumberFinding, list[int]]]:
     """Figures a marker right behind them cites (nothing but a unit between: "812,00 € [1]")
     from an excerpt that does not hold them, though another marker of the answer cites the one
     that does ("... 812,00 € [1]; die Vorauszahlung bleibt [2]")."""
-    groups = _groups(answer, markers, existing)
     cited_anywhere = set().union(*(named for _, _, named in groups))
     starts = [start for start, _, _ in groups]
     out: list[tuple[NumberFinding, list[int]]] = []
@@ -98,7 +93,7 @@ def tight(
 
 def _closes(
     answer: str,
-    groups: Sequence[tuple[int, int, set[int]]],
+    groups: Sequence[Group],
     positions: Sequence[int],
     f: NumberFinding,
     i: int,

@@ -99,6 +99,9 @@ class Counts:
         self._sentences = sentences
         self._excerpts = excerpts
         self._tries = 0
+        # Where each excerpt may name a noun, by excerpt and noun: an answer counts one noun
+        # more than once ("2 Eier ... 3 Eier"), and each search reads the whole excerpt.
+        self._places: dict[tuple[int, str], list[int]] = {}
 
     def wrong_count(self, tok: Token, v: Verdict) -> NumberFinding | None:
         """The finding for a grounded count whose noun the excerpts count otherwise."""
@@ -136,7 +139,7 @@ class Counts:
             if cited and n not in cited:
                 continue
             for k, word in enumerate(words):
-                found = _counts(text[:_MAX_READ], word, count)
+                found = _counts(text[:_MAX_READ], word, self._places_of(n, text, word), count)
                 if found is None or (k and any(m == count for m, _ in found)):
                     return None  # "3 large eggs" for "3 eggs, 2 large onions"
                 if k == 0:  # the word right after the count: the one it counts, or held
@@ -152,17 +155,23 @@ class Counts:
         de = f"„{ours}“ zählt anders als Auszug [{n}], dort steht „{written}“."
         return flagged(self.text, tok, v, "wrong_count", sorted({n for n, _, _ in given}), en, de)
 
+    def _places_of(self, n: int, text: str, word: str) -> list[int]:
+        """_places of the noun in excerpt n, found once."""
+        if (n, word) not in self._places:
+            self._places[(n, word)] = _places(text[:_MAX_READ], word)
+        return self._places[(n, word)]
 
-def _counts(text: str, word: str, ours: int) -> list[tuple[int, str]] | None:
-    """The counts a text gives a noun that word is (inflected) or compounds (with the count
-    and noun as written); None where the text writes our count after one of its places on its
-    line, or as a count of pieces."""
+
+def _counts(text: str, word: str, places: list[int], ours: int) -> list[tuple[int, str]] | None:
+    """The counts a text gives a noun that word is (inflected) or compounds, at its places
+    (with the count and noun as written); None where the text writes our count after one of
+    them on its line, or as a count of pieces."""
     if re.search(rf"(?<![\w.,]){ours}[ \u00a0]*(?i:stück|stk|pcs|pieces|pack)\b", text):
         return None  # "Großpackung mit 12 Stück": the thing counted with a word for any thing
     out: list[tuple[int, str]] = []
     starts: set[int] = set()
     ours_near = re.compile(rf"(?<![\w.,]){ours}(?![\w]|[.,][0-9])|\b(?i:{_word_of(ours)})\b")
-    for at in _places(text, word):
+    for at in places:
         back, ahead = _WORD_START.search(text, max(0, at - 40), at), _WORD_END.match(text, at)
         start = at - len(back.group()) if back else at
         end = ahead.end() if ahead else at

@@ -199,8 +199,13 @@ def _needle(link: str, kind: str) -> _Needle:
     return host.removeprefix("www."), unquote(parts.path).rstrip("/").lower()
 
 
+def _holds(low: str, needle: _Needle) -> bool:
+    host, path = needle
+    return host in low and (path in low or _ENCODED.search(low) is not None)
+
+
 def _holds_any(low: str, needles: set[_Needle]) -> bool:
-    return any(host in low and (path in low or _ENCODED.search(low)) for host, path in needles)
+    return any(_holds(low, needle) for needle in needles)
 
 
 def _words_holding(text: str, needles: set[_Needle]) -> list[tuple[int, int]]:
@@ -212,7 +217,7 @@ def _words_holding(text: str, needles: set[_Needle]) -> list[tuple[int, int]]:
         return [(0, len(text))]
     spans: list[tuple[int, int]] = []
     for host, path in needles:
-        if not _holds_any(low, {(host, path)}):
+        if not _holds(low, (host, path)):
             continue  # no word of the text can hold it
         at = low.find(host)
         while at >= 0:
@@ -220,7 +225,7 @@ def _words_holding(text: str, needles: set[_Needle]) -> list[tuple[int, int]]:
             lo = max(reach, text.rfind(" ", reach, at) + 1, text.rfind("\n", reach, at) + 1)
             space = _SPACE.search(text, at + len(host))
             hi = space.start() if space else len(text)
-            if _holds_any(low[lo:hi], {(host, path)}):
+            if _holds(low[lo:hi], (host, path)):
                 spans.append((lo, hi))
             at = low.find(host, max(hi, at + 1))
     return spans
