@@ -11,6 +11,7 @@ import pytest
 
 from tests.fakes.ollama_server import FakeOllama, Reply
 from verifier.checks.models import SourceText
+from verifier.judge.client import probe
 from verifier.judge.prompt import PROMPT_VERSION
 from verifier.judge.schema import OUTPUT_SCHEMA
 from verifier.judge.stage import JudgeSettings, run_judge
@@ -105,6 +106,8 @@ async def test_invented_quotes_do_not_count(ollama: FakeOllama) -> None:
         (Reply.malformed(), "invalid_output"),
         (Reply.truncated_json(OK), "invalid_output"),
         (Reply.model_missing("gemma3:12b"), "model_missing"),
+        # Go's own 404 for a path it does not serve: a proxy or another server at the URL.
+        (Reply(status=404, body="404 page not found"), "server_error"),
         (Reply(content='{"claims": [], "verdict": "fine"}'), "invalid_output"),
         # A JSON escape of half a surrogate pair: no database stores it, no page shows it.
         (Reply.json({**OK, "claims": [{**SUPPORTED, "claim": "30,47 m\ud83d"}]}), "invalid_output"),
@@ -122,6 +125,17 @@ async def test_non_retryable_failures_are_named_once_and_never_ok(
 async def test_a_model_that_is_not_pulled_is_model_missing(ollama: FakeOllama) -> None:
     stage = await run(judge(ollama.url, model="gemma3:27b"))
     assert stage["status"] == "model_missing" and "gemma3:27b" in stage["reason"]
+
+
+async def test_probe_tells_a_missing_model_from_a_url_that_is_not_ollama(
+    ollama: FakeOllama,
+) -> None:
+    assert await probe(ollama.url, "gemma3:12b") is None
+    missing = await probe(ollama.url, "gemma3:27b")
+    assert missing is not None and "'gemma3:27b' is not available" in missing
+    # A reverse proxy serving Ollama under a path: the bare URL answers 404 for any route.
+    elsewhere = await probe(ollama.url + "/nothing-here", "gemma3:12b")
+    assert elsewhere is not None and "without naming a missing model" in elsewhere
 
 
 async def test_busy_is_retried_with_backoff_then_judged(ollama: FakeOllama) -> None:

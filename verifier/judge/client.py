@@ -174,9 +174,17 @@ async def chat(
 
 def _status_failure(status: int, error: str, model: str) -> JudgeFailure:
     """The failure an error status of Ollama means."""
-    if status == 404:
+    if status == 404 and names_missing_model(error):
         return JudgeFailure(
             "model_missing", f"model {model!r} is not available: {error}", retryable=False
+        )
+    if status == 404:
+        # A proxy or another server at the configured URL: the model may well be there.
+        return JudgeFailure(
+            "server_error",
+            f"the server at the Ollama URL answered 404 without naming a missing model, so "
+            f"it is probably not Ollama's API (a proxy or a wrong path?): {error[:200]}",
+            retryable=False,
         )
     return JudgeFailure(
         "busy" if status in (429, 503) else "server_error",
@@ -185,14 +193,24 @@ def _status_failure(status: int, error: str, model: str) -> JudgeFailure:
     )
 
 
+def names_missing_model(error: str) -> bool:
+    """Whether a 404's error text is Ollama's own "model ... not found"."""
+    return "model" in error and "not found" in error
+
+
 async def probe(url: str, model: str, timeout_s: float = 5.0) -> str | None:
     """None when Ollama answers and has the model; otherwise why the judge cannot run."""
     client = ollama.AsyncClient(host=url, timeout=timeout_s)
     try:
         await client.show(model)
     except ollama.ResponseError as exc:
-        if exc.status_code == 404:
+        if exc.status_code == 404 and names_missing_model(exc.error):
             return f"model {model!r} is not available at {url}: {exc.error}"
+        if exc.status_code == 404:
+            return (
+                f"the server at {url} answered 404 without naming a missing model: is it "
+                f"Ollama's API? ({exc.error[:200]})"
+            )
         return f"Ollama at {url} answered {exc.status_code}: {exc.error}"
     except (ConnectionError, httpx.HTTPError) as exc:
         return f"Ollama is unreachable at {url}: {exc}"
