@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.checks.numparse import _START, START_PLAIN, START_WORDS
+from verifier.checks.numgrammar import START, START_PLAIN, START_WORDS
 
 PLAIN = re.compile(START_PLAIN)
 # Pieces that start, nearly start or break a match, in every case, with the characters re's
@@ -37,13 +37,13 @@ def starts(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
 @given(st.lists(st.sampled_from(PIECES), max_size=12), st.integers(0, 3))
 def test_the_fast_start_pattern_matches_its_plain_spelling(pieces: list[str], skip: int) -> None:
     text = "".join(pieces)
-    assert starts(_START, text) == starts(PLAIN, text)
+    assert starts(START, text) == starts(PLAIN, text)
     # A search that begins inside the text looks behind its start alike.
-    fast, plain = _START.search(text, skip), PLAIN.search(text, skip)
+    fast, plain = START.search(text, skip), PLAIN.search(text, skip)
     assert (fast and fast.span()) == (plain and plain.span())
 
 
 def test_every_start_word_is_found_after_a_non_letter_only() -> None:
     for word in ("Jan", "März", "https://x.de", "www.x.de", "Quelle", "Auszüge", "out of"):
-        assert starts(_START, f" {word}")[0] == starts(PLAIN, f" {word}")[0]
-        assert starts(_START, f"x{word}") == starts(PLAIN, f"x{word}") == []
+        assert starts(START, f" {word}")[0] == starts(PLAIN, f" {word}")[0]
+        assert starts(START, f"x{word}") == starts(PLAIN, f"x{word}") == []
