@@ -49,6 +49,10 @@ TIMES = re.compile(
     re.I,
 )
 RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
+# A unit that is itself a rate, right after a quotient: "84 km/h", "42 mph", "0,32 €/kWh".
+RATE_UNIT = re.compile(
+    r"[ \u00a0]*(?:mph|kmh|(?:[^\W\d_]{1,5}|[€$£])/(?:100[ \u00a0]?)?[^\W\d_]{1,5})\b", re.I
+)
 RATE_BEFORE = re.compile(r"(?:\b(?:je|pro|per|jeweils)|à)[ \t\u00a0]*\Z", re.I)
 PERCENT_AFTER = re.compile(r"(?:[ \u00a0\u202f]|-(?=%))?(?:%|prozent\b|percent\b|per cent\b)", re.I)
 # An average of figures the answer lists ("im Schnitt 69 (72, 68, 70 und 66)").
@@ -192,6 +196,8 @@ def announced(
         rx.search(part) for rx in (TAXED, SHARE_OF) for part in (before, after)
     ):
         return True  # "davon", "of that", "abzüglich 10 % Rabatt", "brutto"
+    if how == "quotient" and RATE_UNIT.match(text, tok.end):
+        return True
     if (tok.readings[0].places or how == "quotient") and (
         RATE.search(before) or RATE.search(after)
     ):

@@ -30,8 +30,9 @@ _CURRENCIES = re.compile(r"eur|usd|gbp|chf|jpy|cny|inr|rs|aud|cad", re.IGNORECAS
 _GLUED_CODE = re.compile(r"[0-9]+(?:[A-Z]+[0-9]+)+[A-Z]*")
 # Capitals that close a code after its last digits: a variant, not a plural or a compound.
 _CODE_END = re.compile(r"[A-Z]{1,4}")
-# Powers of units (m2, km2, cm3): the digit is an exponent, not a figure of the excerpts.
-_UNIT_POWER = re.compile(r"(?:[kcdm]?m|ft|in)[23]")
+# Powers of units (m2, km2, cm3): the digit is an exponent, not a figure of the excerpts; and
+# units per hundred (l/100, kWh/100km): the 100 is the unit's.
+_UNIT_POWER = re.compile(r"(?:[kcdm]?m|ft|in)[23]|(?i:l|kwh|kg)/100(?:km)?")
 # Digit groups after a label, or joined by - or / (with a group that keeps a leading zero, or
 # three groups or more).
 CHAIN_PLAIN = r"(?<![^\W_])[0-9]+(?:[ \t]?[-/.][ \t]?[0-9]+|[ \t][0-9]+)*(?![^\W_])"

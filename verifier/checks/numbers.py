@@ -30,6 +30,7 @@ from verifier.checks.models import FLAGGING, NumberFinding, NumberStage, SourceT
 from verifier.checks.numbermessages import number_finding
 from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import Spelled, spelled_numbers
+from verifier.checks.rates import Rates
 from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
@@ -218,6 +219,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         Calendar(sentences),
         Conversions(sentences, texts),
         ClockSpans(sentences, texts),
+        Rates(sentences, texts),
     )
     results = _derived(answer, results, derivers)
     binding = Binding(answer, texts)
@@ -252,13 +254,13 @@ def _derived(
     answer: str,
     results: list[tuple[Token, Verdict | None]],
     derivers: tuple[
-        Arithmetic, Spans, Columns, Factors, Unnamed, Calendar, Conversions, ClockSpans
+        Arithmetic, Spans, Columns, Factors, Unnamed, Calendar, Conversions, ClockSpans, Rates
     ],
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what the derivers derive for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
     15.724 kWh")."""
-    arithmetic, spans, columns, factors, unnamed, calendar, conversions, clocks = derivers
+    arithmetic, spans, columns, factors, unnamed, calendar, conversions, clocks, rates = derivers
     out = [v for _, v in results]
     tries = 0
     for _ in range(2):
@@ -280,6 +282,7 @@ def _derived(
                     or calendar.derive(tok)
                     or conversions.derive(tok)
                     or clocks.derive(tok)
+                    or rates.derive(tok)
                 )
                 fresh = fresh or out[k] is not None
         if not fresh:

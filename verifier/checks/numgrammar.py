@@ -42,7 +42,9 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         r"|(?i:out of)[ \t]+(?:5|10)(?:\.0)?(?![0-9]|[.,][0-9])"
         # A rating's scale after a slash: 4.3/5, 8,5/10 (15/10 is a date, 2/10 a count).
         r"|(?<=[0-9][.,][0-9]/)(?:5|10)(?![0-9]|[.,][0-9])"
-        r"|(?i:covid|sars-cov)-[0-9]{1,2}\b|24/7\b|9/11\b)"
+        r"|(?i:covid|sars-cov)-[0-9]{1,2}\b|24/7\b|9/11\b"
+        # The hundred of a unit per 100 km: "6,5 l/100 km", "15 kWh auf 100 km".
+        r"|(?:(?<=/)|(?<=/ )|(?<=(?i:auf|pro|per) )|(?<=(?i:je) ))100[ \u00a0]?(?i:km|kilometer)\b)"
         # A source's noon and midnight in words ("Saturday 8:00 AM – noon"), and the half and
         # quarter hours of speech ("bring ihn um halb acht", "quarter to nine").
         + ("" if strict else r"|(?P<NOON>(?i:noon|midday|mittags?|midnight|mitternacht))\b")

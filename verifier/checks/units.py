@@ -30,6 +30,11 @@ _DURATION = {
     **dict.fromkeys(("min", "mins", "minute", "minuten", "minutes"), 60),
     **dict.fromkeys(("h", "std", "stunde", "stunden", "hour", "hours", "hrs", "hr"), 3600),
 }
+# Unit word -> (dimension, the unit's size in the dimension's base: mm, ml, g, seconds).
+UNITS_IN_BASE = {
+    **{word: (dim, 10.0**power) for word, (dim, power) in _METRIC.items()},
+    **{word: ("time", float(seconds)) for word, seconds in _DURATION.items()},
+}
 # A unit word after a number; not one of a rate (km/h) or an area (m²).
 _UNIT = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-zµμ]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³/])")
 _SPACES = " \u00a0\u202f\u2009"

@@ -1,0 +1,55 @@
+"""Rates from two quantities of one excerpt: speed, fuel per 100 km, price per kWh."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+
+TRIP = "Fahrt Kiel–Berlin: 252 km, Fahrzeit 3 Stunden"
+FUEL = "Tankbeleg 14.03.: 39 l getankt, seit dem letzten Tanken 600 km gefahren"
+POWER = "Jahresabrechnung 2025\nVerbrauch: 735 kWh\nArbeitspreis gesamt: 235,20 €"
+BILL = "Billing period Mar 1 - Mar 31\nUsage: 820 kWh\nAmount due: $123.40"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # The probes' false alarms: what a chatbot computes from a logbook or a bill.
+        ("Du bist im Schnitt 84 km/h gefahren [1].", TRIP, "84", "derived"),
+        ("Du bist im Schnitt 85 km/h gefahren [1].", TRIP, "85", "ungrounded"),
+        ("Du warst mit 84 Kilometer pro Stunde unterwegs [1].", TRIP, "84", "derived"),
+        ("Your average speed was 42 mph [1].", "Log: 126 miles, 3 hours", "42", "derived"),
+        ("Your average speed was 40 mph [1].", "Log: 126 miles, 3 hours", "40", "ungrounded"),
+        ("Der Verbrauch lag bei 6,5 l/100 km [1].", FUEL, "6,5", "derived"),
+        ("Der Verbrauch lag bei 6,5 l auf 100 km [1].", FUEL, "6,5", "derived"),
+        ("Der Verbrauch lag bei 6,8 l/100 km [1].", FUEL, "6,8", "ungrounded"),
+        ("Die kWh kostete dich 0,32 € pro kWh [1].", POWER, "0,32", "derived"),
+        ("Die kWh kostete dich 32 ct/kWh [1].", POWER, "32", "derived"),
+        ("Die kWh kostete dich 0,34 € pro kWh [1].", POWER, "0,34", "ungrounded"),
+        ("You paid about $0.15 per kWh [1].", BILL, "0.15", "derived"),
+        ("You paid $0.16 per kWh [1].", BILL, "0.16", "ungrounded"),
+        # Two quantities of one kind make no rate of two kinds: litres per litre is none.
+        ("Es waren 2 l pro l [1].", "4 l und 2 l", "2", "grounded"),
+        ("Du hast 3 km/l verbraucht [1].", "6 km weit, 2 km zurück", "3", "ungrounded"),
+    ],
+)
+def test_a_rate_of_two_excerpt_quantities_is_derived(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_the_quantities_stand_in_one_cited_excerpt() -> None:
+    answer = "Du bist im Schnitt 84 km/h gefahren [2]."
+    assert statuses(answer, TRIP, "Parken: 3 Stunden")["84"] == "ungrounded"
+    assert statuses(answer, "Parken: 3 Stunden", TRIP)["84"] == "derived"
+    # The distance in one excerpt and the time in another make no rate.
+    assert statuses("Im Schnitt 84 km/h [1][2].", "252 km", "3 Stunden")["84"] == "ungrounded"
+
+
+def test_the_hundred_of_a_unit_per_100_km_is_no_figure() -> None:
+    found = statuses("Laut Bordcomputer 7,1 l/100 km [1].", "Verbrauch: 7,1 l/100 km")
+    assert found == {"7,1": "grounded"}
+    found = statuses("Er braucht 15 kWh auf 100 km [1].", "Verbrauch 15 kWh pro 100 km")
+    assert found == {"15": "grounded"}

@@ -1,0 +1,113 @@
+"""Rates an answer computes from two quantities of one excerpt that it need not name: "84 km/h"
+from a trip's 252 km in 3 hours, "6,5 l/100 km" from 39 l over 600 km, "0,32 €/kWh" from
+235,20 € for 735 kWh.
+
+Only a figure written with a rate unit (a unit, "/" or "per", then a unit) is tried, and only
+with an excerpt's figures written with those two units' kinds: a quotient of any two figures
+would meet a wrong rate by chance far too often."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from verifier.checks.arithwords import half_unit
+from verifier.checks.citations import Sentences, find_markers
+from verifier.checks.grounding import ABOUT, Verdict
+from verifier.checks.numparse import tokenize
+from verifier.checks.readings import Token
+from verifier.checks.units import UNITS_IN_BASE
+
+# Unit word -> (kind, size in the kind's base): the metric units and durations of units.py,
+# money, energy and miles.
+_SIZES: dict[str, tuple[str, float]] = {
+    **UNITS_IN_BASE,
+    **dict.fromkeys(
+        ("€", "eur", "euro", "$", "usd", "dollar", "dollars", "£", "gbp"), ("money", 1)
+    ),
+    **dict.fromkeys(("ct", "cent", "cents", "¢"), ("money", 0.01)),
+    **dict.fromkeys(("kwh",), ("energy", 1000.0)),
+    **dict.fromkeys(("wh",), ("energy", 1.0)),
+    **dict.fromkeys(("mi", "mile", "miles", "meile", "meilen"), ("miles", 1.0)),
+}
+_WORD = r"(?:[A-Za-zäöüµμ]{1,12}|[€$£¢])"
+# After the figure: its unit, "/" or a word of "per", maybe "100", the unit it is per.
+_RATE = re.compile(
+    rf"[ \u00a0\u202f]?(?:(?P<mph>mph)|(?P<kmh>kmh)|(?P<num>{_WORD})?[ \u00a0]?"
+    r"(?:/|[ \u00a0](?:pro|per|je|a|an|auf)[ \u00a0])[ \u00a0]?(?P<hundred>100[ \u00a0]?)?"
+    rf"(?P<den>{_WORD}))(?![A-Za-zäöü])",
+    re.I,
+)
+_CURRENCY_BEFORE = re.compile(r"(?:[€$£]|\b(?:eur|usd|gbp))[ \u00a0]?\Z", re.I)
+_UNIT_AFTER = re.compile(rf"[ \u00a0\u202f]?({_WORD})(?![A-Za-zäöü])\.?(?![ \u00a0]?/)")
+_MAX_FIGURES = 40  # of one kind in one excerpt
+_MAX_TEXT = 16_384  # characters of an excerpt read for them
+
+_Quantity = tuple[float, str]  # value in the kind's base unit, the figure as written
+
+
+def _size(word: str) -> tuple[str, float] | None:
+    return _SIZES.get(word.lower())
+
+
+class Rates:
+    """The rates two figures of one excerpt give, for an answer's figure with a rate unit."""
+
+    def __init__(self, sentences: Sentences, excerpts: Sequence[tuple[int, str]]) -> None:
+        self.text = sentences.text
+        self._sentences = sentences
+        self._excerpts = excerpts
+        self._read: dict[int, dict[str, list[_Quantity]]] = {}
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The quotient of two excerpt quantities an ungrounded rate is, or None."""
+        r = tok.readings[0]
+        m = _RATE.match(self.text, tok.end)
+        if r.num is None or r.scale or m is None:
+            return None
+        if m.group("mph") or m.group("kmh"):
+            num, den = _size("mi" if m.group("mph") else "km"), _size("h")
+        else:
+            written = m.group("num")
+            if written is None and _CURRENCY_BEFORE.search(self.text, 0, tok.start):
+                written = "€"  # "$0.15 per kWh": any currency, one kind
+            num, den = _size(written or ""), _size(m.group("den"))
+        if num is None or den is None or num[0] == den[0]:
+            return None
+        per = 100.0 if m.group("hundred") else 1.0
+        hedged = ABOUT.search(self.text, max(0, tok.start - 24), tok.start) is not None
+        x, half = float(r.num), half_unit(self.text, tok, hedged) * (1 + 1e-9)
+        cited = {n for mk in find_markers(self._sentences.text_at(tok.start)) for n in mk.numbers}
+        for n, text in self._excerpts:
+            if cited and n not in cited:
+                continue
+            kinds = self._quantities(n, text)
+            for a, a_text in kinds.get(num[0], ()):
+                for b, b_text in kinds.get(den[0], ()):
+                    if b and abs((a / num[1]) / (b / den[1]) * per - x) <= half:
+                        return Verdict("derived", r, frozenset({n}), "rate", (a_text, b_text))
+        return None
+
+    def _quantities(self, n: int, text: str) -> dict[str, list[_Quantity]]:
+        """The excerpt's figures written with a unit of a known kind, by kind (read once)."""
+        if n in self._read:
+            return self._read[n]
+        kinds: dict[str, list[_Quantity]] = {}
+        for tok in tokenize(text[:_MAX_TEXT]):
+            r = tok.readings[0]
+            if r.key[0] != "n" or r.num is None:
+                continue
+            m = _UNIT_AFTER.match(text, tok.end)
+            size = _size(m.group(1)) if m else None
+            if size is None and _CURRENCY_BEFORE.search(text, max(0, tok.start - 5), tok.start):
+                size = ("money", 1.0)
+            if size is None:
+                continue
+            found = kinds.setdefault(size[0], [])
+            if len(found) < _MAX_FIGURES:
+                shown = (
+                    text[tok.start : m.end(1)] if m and m.group(1) else text[tok.start : tok.end]
+                )
+                found.append((float(r.num) * size[1], shown))
+        self._read[n] = kinds
+        return kinds
