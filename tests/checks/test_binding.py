@@ -30,6 +30,14 @@ CELLAR = (
     "Spätburgunder, Weingut Huber | 2019 | 4 | B1\n"
     "Silvaner trocken, Juliusspital | 2022 | 11 | A1"
 )
+SHOPS = (
+    "Datum   Geschäft     Kategorie      Betrag\n"
+    "02.04.  dm           Drogerie       23,85 €\n"
+    "02.04.  ALDI Nord    Lebensmittel   41,12 €\n"
+    "09.04.  Rossmann     Drogerie       12,40 €\n"
+)
+RATES = "Electricity rates 2026\nOff-peak (9 pm–4 pm): $0.31/kWh\nPeak (4 pm–9 pm): $0.49/kWh"
+CLASSES = "Drop-in prices\nNon-member: $18 per class\nMember: $12 per class"
 
 
 @pytest.mark.parametrize(
@@ -52,6 +60,19 @@ CELLAR = (
          "wrong_line"),
         ("You still have 11 bottles of the Juliusspital Silvaner [1].", CELLAR, "11",
          "grounded"),
+        # Probes 10 and 11: a word every row shares ("Drogerie", "per class") names no row,
+        # and a hyphenated prefix of contrast makes another word ("Off-peak", "Non-member").
+        ("Am 2. April hast du bei Rossmann für 23,85 € Drogerieartikel gekauft [1].", SHOPS,
+         "23,85", "wrong_line"),
+        ("Am 2. April hast du bei dm für 23,85 € Drogerieartikel gekauft [1].", SHOPS, "23,85",
+         "grounded"),
+        ("The peak rate of $0.31/kWh applies from 4 pm to 9 pm [1].", RATES, "0.31",
+         "wrong_line"),
+        ("The peak rate of $0.49/kWh applies from 4 pm to 9 pm [1].", RATES, "0.49", "grounded"),
+        ("The off-peak rate is $0.31/kWh [1].", RATES, "0.31", "grounded"),
+        ("Members pay $18 per class [1].", CLASSES, "18", "wrong_line"),
+        ("Members pay $12 per class [1].", CLASSES, "12", "grounded"),
+        ("Non-members pay $18 per class [1].", CLASSES, "18", "grounded"),
     ],
 )  # fmt: skip
 def test_a_figure_tied_to_another_row_or_field_is_flagged(

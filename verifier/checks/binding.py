@@ -135,7 +135,8 @@ class Binding:
         own_field: set[str] = set().union(
             *(field_of(ex.text, line, at) for line, at in holders if line.label)
         )
-        rows = bool(own_row) and not meets(around, own_row)
+        # A word every row of its kind shares ("per class") tells no row from another.
+        rows = bool(own_row) and not meets(around, own_row & unique_words(ex))
         fields = bool(own_field) and not meets(around, own_field)
         if not (rows or fields):
             return None

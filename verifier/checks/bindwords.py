@@ -9,7 +9,9 @@ from collections.abc import Sequence
 
 from verifier.checks.readings import Token
 
-WORD = re.compile(r"[^\W\d_]{4,}")
+# A word that a prefix of negation or contrast hyphenates keeps it: "Off-peak" is no "peak",
+# "Non-member" no "member".
+WORD = re.compile(r"(?:(?i:off|non|nicht|pre|post|anti|un)-)?[^\W\d_]{4,}")
 _CLAUSE_END = re.compile(r"[.;!?](?=\s)|\n")
 # Words that name no row and no field, inflected ("Monaten"; "Rechnungsbetrag" is
 # "brutto"), and words that name nothing.
@@ -60,6 +62,8 @@ def _related(a: str, b: str, compound: bool) -> bool:
     if compound, one begins or ends the other ("steuer", "jahressteuer"; "heiz", "heizung")."""
     if a == b:
         return True
+    if ("-" in a) != ("-" in b):
+        return False  # "off-peak" and "peak", "non-member" and "members"
     short, long = sorted((a, b), key=len)
     if len(short) < _MIN_SHARED:
         return long.startswith(short) and len(long) - len(short) <= _INFLECTION

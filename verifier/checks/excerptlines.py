@@ -30,7 +30,7 @@ _ALIGNED = re.compile(
 _FIGURE_START = re.compile(r"(?<![^\W\d_])[0-9]")
 _WORDY_BRACKET = re.compile(r"\([^()0-9\n]*\)")
 _PART = re.compile(r"(?:[^,;(]|,(?!\s))+")  # a decimal comma parts nothing
-_NAME_BEFORE = re.compile(r"(?:[^\W\d_]+[ \t]*){1,3}[:=]?[ \t]*(?:[€$£][ \t]*)?\Z")
+_NAME_BEFORE = re.compile(r"(?<![^\W\d_]-)(?:[^\W\d_]+[ \t]*){1,3}[:=]?[ \t]*(?:[€$£][ \t]*)?\Z")
 _MAX_LINES = 200  # structured lines of one excerpt looked at, within its first characters
 _MAX_READ = 8192
 _MAX_LABEL_WORDS = 4
