@@ -9,6 +9,7 @@ from tests.checks.conftest import statuses
 TRIP = "Fahrt Kiel–Berlin: 252 km, Fahrzeit 3 Stunden"
 FUEL = "Tankbeleg 14.03.: 39 l getankt, seit dem letzten Tanken 600 km gefahren"
 POWER = "Jahresabrechnung 2025\nVerbrauch: 735 kWh\nArbeitspreis gesamt: 235,20 €"
+CRATE = "Kiste Mineralwasser, 12 Flaschen, 37,56 €"
 BILL = "Billing period Mar 1 - Mar 31\nUsage: 820 kWh\nAmount due: $123.40"
 
 
@@ -29,11 +30,19 @@ BILL = "Billing period Mar 1 - Mar 31\nUsage: 820 kWh\nAmount due: $123.40"
         ("Die kWh kostete dich 0,34 € pro kWh [1].", POWER, "0,34", "ungrounded"),
         ("You paid about $0.15 per kWh [1].", BILL, "0.15", "derived"),
         ("You paid $0.16 per kWh [1].", BILL, "0.16", "ungrounded"),
+        # A price per thing the excerpt counts: a crate's bottles, a table's guests.
+        ("The deposit is 12.5 cents a bottle [1].", "Deposit: 24 bottles, total $3.00", "12.5",
+         "derived"),
+        ("Das sind 3,13 € pro Flasche [1].", CRATE, "3,13", "derived"),
+        ("Das sind 3,20 € pro Flasche [1].", CRATE, "3,20", "ungrounded"),
+        ("Ihr zahlt 14,95 € pro Person [1].", "Tisch für 4 Personen, Rechnung 59,80 €", "14,95",
+         "derived"),
+        ("Das sind 3,13 € pro Kiste [1].", CRATE, "3,13", "ungrounded"),
         # Two quantities of one kind make no rate of two kinds: litres per litre is none.
         ("Es waren 2 l pro l [1].", "4 l und 2 l", "2", "grounded"),
         ("Du hast 3 km/l verbraucht [1].", "6 km weit, 2 km zurück", "3", "ungrounded"),
     ],
-)
+)  # fmt: skip
 def test_a_rate_of_two_excerpt_quantities_is_derived(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from verifier.checks.arithwords import half_unit
+from verifier.checks.bindwords import meets
 from verifier.checks.citations import Sentences, find_markers
 from verifier.checks.grounding import ABOUT, Verdict
 from verifier.checks.numparse import tokenize
@@ -50,6 +51,20 @@ def _size(word: str) -> tuple[str, float] | None:
     return _SIZES.get(word.lower())
 
 
+def _counted(word: str) -> tuple[str, float] | None:
+    """A noun a whole figure counts ("bottles"), as its own kind; None for a short word."""
+    return (f"noun {word.lower()}", 1.0) if len(word) >= 3 and word.isalpha() else None
+
+
+def _same_noun(kind: str, other: str) -> bool:
+    """Whether two kinds are one noun, inflected ("bottle", "bottles"; "Person", "Personen")."""
+    return (
+        kind.startswith("noun ")
+        and other.startswith("noun ")
+        and bool(meets({kind[5:]}, {other[5:]}, compound=False))
+    )
+
+
 class Rates:
     """The rates two figures of one excerpt give, for an answer's figure with a rate unit."""
 
@@ -71,7 +86,7 @@ class Rates:
             written = m.group("num")
             if written is None and _CURRENCY_BEFORE.search(self.text, 0, tok.start):
                 written = "€"  # "$0.15 per kWh": any currency, one kind
-            num, den = _size(written or ""), _size(m.group("den"))
+            num, den = _size(written or ""), _size(m.group("den")) or _counted(m.group("den"))
         if num is None or den is None or num[0] == den[0]:
             return None
         per = 100.0 if m.group("hundred") else 1.0
@@ -82,8 +97,9 @@ class Rates:
             if cited and n not in cited:
                 continue
             kinds = self._quantities(n, text)
+            counts = [q for kind in kinds if _same_noun(kind, den[0]) for q in kinds[kind]]
             for a, a_text in kinds.get(num[0], ()):
-                for b, b_text in kinds.get(den[0], ()):
+                for b, b_text in kinds.get(den[0], counts):
                     if b and abs((a / num[1]) / (b / den[1]) * per - x) <= half:
                         return Verdict("derived", r, frozenset({n}), "rate", (a_text, b_text))
         return None
@@ -101,6 +117,8 @@ class Rates:
             size = _size(m.group(1)) if m else None
             if size is None and _CURRENCY_BEFORE.search(text, max(0, tok.start - 5), tok.start):
                 size = ("money", 1.0)
+            if size is None and m and not r.places:
+                size = _counted(m.group(1))  # "24 bottles", "12 Monate"
             if size is None:
                 continue
             found = kinds.setdefault(size[0], [])
