@@ -139,6 +139,19 @@ def test_deadlines_month_ends_and_huge_counts(
             "01.04.2026",
             "derived",
         ),
+        # Blind probe 12: an invoice's payment terms as "Net 30".
+        (
+            "Payment is due by April 30, 2026 [1].",
+            "Date: 03/31/2026\nPayment terms: Net 30",
+            "April 30, 2026",
+            "derived",
+        ),
+        (
+            "Payment is due by May 1, 2026 [1].",
+            "Date: 03/31/2026\nPayment terms: Net 30",
+            "May 1, 2026",
+            "ungrounded",
+        ),
         # Nights of a stay: from arrival to departure, one end only.
         ("Wir bleiben 3 Nächte [1].", "Anreise 12.03.2026, Abreise 15.03.2026", "3", "derived"),
         ("Wir bleiben 4 Nächte [1].", "Anreise 12.03.2026, Abreise 15.03.2026", "4", "ungrounded"),
@@ -186,3 +199,23 @@ def test_a_deadline_a_term_of_hours_before_an_excerpt_s_date(
         stage = check_numbers("", answer, [SourceText(1, DENTIST)])
         (found,) = [f for f in stage.findings if f.text == figure]
         assert '"48 hours" before "02.06.2026"' in found.message_en
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # Blind probe 12: the month a term of years after a date of the sentence.
+        ("Die letzte war am 5. September 2016 [1]; alle 10 Jahre [2], also im September 2026.",
+         "derived"),
+        ("Die letzte war am 5. September 2016 [1]; alle 10 Jahre [2], also im Oktober 2026.",
+         "ungrounded"),
+        ("Die letzte war am 5. September 2016 [1]; alle 10 Tage [2], also im September 2026.",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_month_a_term_after_a_date_of_the_sentence(answer: str, expected: str) -> None:
+    found = statuses(
+        answer, "Tetanus: letzte Auffrischung 05.09.2016", "Auffrischung alle 10 Jahre"
+    )
+    month = next(text for text in found if text.endswith("2026"))
+    assert found[month] == expected

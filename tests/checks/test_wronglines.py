@@ -93,3 +93,10 @@ def test_a_statement_s_card_payment_is_a_booking_of_its_own(
     answer: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, BOOKINGS)[figure] == expected
+
+
+def test_payment_terms_pair_with_no_row() -> None:
+    # "Net 30" is a count of days: the invoice's date and its terms stand on two lines.
+    invoice = "INVOICE #2026-031            Date: 03/31/2026\nPayment terms: Net 30"
+    answer = "It was issued on March 31, 2026 with Net 30 terms [1]."
+    assert statuses(answer, invoice)["30"] == "grounded"

@@ -41,6 +41,8 @@ _TERM = re.compile(
     r"|(monate?n?|months?)|(jahre?n?|years?))\b",
     re.I,
 )
+# Payment terms as invoices write them: "Net 30" is due 30 days after the invoice date.
+_NET = re.compile(r"\bnet[ \u00a0]?([0-9]{1,3})\b(?![ \u00a0-]*days?\b)", re.I)
 _ONE = {"ein", "eine", "einen", "einem", "einer", "one", "a", "an"}
 # Nights of a stay: the days from the first date to the last, not counting both ends.
 _NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights?)\b", re.I)
@@ -106,11 +108,14 @@ _Term = tuple[int, str, str, int, int]
 
 def _terms(text: str) -> list[_Term]:
     """The terms an excerpt states (see _Term), the first few."""
-    out: list[_Term] = []
+    found: list[tuple[re.Match[str], int | None, str]] = []
     for m in _TERM.finditer(text):
         count = m.group(1).lower()
         n = int(count) if count.isdigit() else 1 if count in _ONE else word_number(count)
-        unit = ("days", "weeks", "months", "years")[(m.lastindex or 2) - 2]
+        found.append((m, n, ("days", "weeks", "months", "years")[(m.lastindex or 2) - 2]))
+    found += [(m, int(m.group(1)), "days") for m in _NET.finditer(text)]
+    out: list[_Term] = []
+    for m, n, unit in sorted(found, key=lambda f: f[0].start()):
         if n:
             line_end = text.find("\n", m.end())
             line = (text.rfind("\n", 0, m.start()) + 1, len(text) if line_end < 0 else line_end)
@@ -149,6 +154,8 @@ class Spans:
                 found = self._between_times(tok, r, near)
             elif r.key[0] == "d":
                 found = self._date_after(tok, r, near)
+            elif r.key[0] == "ym":
+                found = self._month_after(r, near)
             else:
                 continue
             if found:
@@ -237,6 +244,22 @@ class Spans:
                 if found:
                     return found
         return self._from_term(r, result)
+
+    def _month_after(self, r: Reading, near: list[tuple[Token, Verdict]]) -> Verdict | None:
+        """A month a term of months or years of the sentence after one of its dates: the next
+        booster "im September 2026", ten years after "5. September 2016"."""
+        month = (int(r.key[1]), int(r.key[2]))
+        dated = [(t, v) for t, v in near if v.reading.key[0] == "d"]
+        for tc, vc in near:
+            count = _count(self.text, tc)
+            if count is None or count[1] not in ("months", "years"):
+                continue
+            for ta, va in dated:
+                start = _date(va.reading)
+                end = _plus(start, *count) if start else None
+                if end and (end.year, end.month) == month:
+                    return self._verdict(r, "date_after", (ta, va), (tc, vc))
+        return None
 
     def _from_term(self, r: Reading, result: date) -> Verdict | None:
         """A date that is a date of an excerpt plus a term the excerpt states on the date's

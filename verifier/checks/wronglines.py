@@ -32,6 +32,8 @@ _PARTED = re.compile(
     re.I,
 )
 _MAX_GAP = 40  # characters between two figures of one statement
+# Payment terms ("Net 30") are a count of days, no value of a row.
+_NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
 
 
 def _kind(v: Verdict) -> str:
@@ -59,6 +61,8 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
         assert va is not None and vb is not None
         kinds = (_kind(va), _kind(vb))
         if "" in kinds or kinds[0] == kinds[1] or _PARTED.search(text, ta.end, tb.start):
+            continue
+        if any(_NET_BEFORE.search(text, max(0, t.start - 4), t.start) for t in (ta, tb)):
             continue
         shared = sorted(va.excerpts & vb.excerpts)
         places = [(n, binding.rows(n, va), binding.rows(n, vb)) for n in shared]
