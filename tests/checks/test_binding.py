@@ -231,3 +231,15 @@ def test_a_year_between_the_row_s_name_and_the_figure_hides_no_name() -> None:
     right = "Für Munition und Schießstand wurden 2025 insgesamt 3.486,20 € ausgegeben [1]."
     assert statuses(wrong, report)["5.120,75"] == "wrong_line"
     assert statuses(right, report)["3.486,20"] == "grounded"
+
+
+def test_a_code_of_hyphenated_groups_is_no_rival_value() -> None:
+    # Blind probe 12: "Account 55-201-884 ... Billing period" held no usage figure, but its
+    # groups read as one, and "billing" named that line.
+    statement = (
+        "Account 55-201-884      Billing period 01/15/2026 – 02/13/2026\n"
+        "Usage this period:               642 kWh\n"
+        "Usage same period last year:     713 kWh\n"
+    )
+    answer = "This billing period you used 642 kWh, against 713 kWh last year [1]."
+    assert statuses(answer, statement)["642"] == "grounded"

@@ -39,8 +39,9 @@ _RIVAL = {
         r"\d{1,2}\.\d{1,2}\.|\d{4}-\d{2}-\d{2}|\d\.? ?[^\W\d_]{3,}\.? \d{4}|[^\W\d_]{3} \d"
     ),
     "c": re.compile(r"\d[.,]\d{2}(?!\d)"),
+    # Not a group of a code joined by hyphens ("Account 55-201-884").
     "n": re.compile(
-        r"(?<![0-9.,:/]|[^\W\d_])(?:[0-9]{1,3}(?:[.,'][0-9]{3})+|[0-9]{2,})(?![0-9]|[.,:/][0-9])"
+        r"(?<![0-9.,:/-]|[^\W\d_])(?:[0-9]{1,3}(?:[.,'][0-9]{3})+|[0-9]{2,})(?![0-9]|[.,:/-][0-9])"
     ),
 }
 # A total's line, or a payment's, which repeats it: named by what it adds up.
