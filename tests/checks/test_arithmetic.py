@@ -540,3 +540,25 @@ def test_prices_in_cents_and_units_spelled_out(
     answer: str, excerpts: tuple[str, ...], figure: str, expected: str
 ) -> None:
     assert statuses(answer, *excerpts)[figure] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 12: a change "from" one figure "to" another announces its difference
+        # and its percentage.
+        ("The odometer went from 48,210 to 48,890 [1], so you drove 680 miles.", "680",
+         "derived"),
+        ("The odometer went from 48,210 to 48,890 [1], so you drove 690 miles.", "690",
+         "ungrounded"),
+        ("Der Preis sinkt von 12,40 auf 10,85 ct [1], also um 1,55 Cent bzw. 12,5 %.", "12,5",
+         "derived"),
+        ("Der Preis sinkt von 12,40 auf 10,85 ct [1], also um 1,55 Cent bzw. 14,3 %.", "14,3",
+         "ungrounded"),
+        # Without "from ... to" the two figures announce nothing.
+        ("Odometer 48,210 and 48,890 [1]; you drove 680 miles.", "680", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_change_from_one_figure_to_another(answer: str, figure: str, expected: str) -> None:
+    excerpt = "01/04/2026  48,210\n02/02/2026  48,890\nArbeitspreis 12,40 ct, ab 2026 10,85 ct"
+    assert statuses(answer, excerpt)[figure] == expected

@@ -32,8 +32,7 @@ from verifier.checks.arithwords import (
     unit_after,
 )
 from verifier.checks.citations import Sentences
-from verifier.checks.grounding import ABOUT as _ABOUT
-from verifier.checks.grounding import Verdict
+from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.onefigure import for_period, with_tax
 from verifier.checks.readings import Token
 from verifier.checks.units import metric_unit
@@ -210,8 +209,8 @@ class Arithmetic:
         else:
             listed = []
         exact = self._tables().get(x)
-        hedged = _ABOUT.search(self.text, max(0, tok.start - 24), tok.start) is not None
-        half = half_unit(self.text, tok, hedged) * float(scale) * (1 + 1e-9)  # floats' error
+        about = hedged(self.text, tok.start)
+        half = half_unit(self.text, tok, about) * float(scale) * (1 + 1e-9)  # floats' error
         percent = PERCENT_AFTER.match(self.text, tok.end) is not None
         lo = bisect_left(self._rounded, (float(x) - half,))
         near = takewhile(lambda e: e[0] <= float(x) + half, self._rounded[lo:])
@@ -221,9 +220,9 @@ class Arithmetic:
             how, i, j = entry
             if how in ("sum", "difference") and i in listed and j in listed:
                 continue  # two items of the list the total is the list's of
-            if how in ADDED and v != float(x) and not hedged:
+            if how in ADDED and v != float(x) and not about:
                 continue  # a sum is exact unless a word says it is not
-            if whole and how == "quotient" and not (self._divides(entry, x) or hedged):
+            if whole and how == "quotient" and not (self._divides(entry, x) or about):
                 continue  # a whole quotient is exact: 130 / 6 is no 22 (but "etwa 61" is 734 / 12)
             res = self._result(entry)
             if self._holds(tok, res, abs(v - float(x)) <= 1e-9 * max(1.0, abs(v))):

@@ -79,6 +79,12 @@ SHARE_OF = re.compile(
 )
 # Between the two figures of a ratio: "70,81 von 612,40 m²", "10 g of salt to 500 g", "$330
 # of your $3,000".
+# A change from one figure to another: "von 12,40 auf 10,85", "from $2,150 to $2,290".
+_FROM = re.compile(r"\b(?:von|from)[ \u00a0]+(?:[€$£][ \u00a0]?)?\Z", re.I)
+_TO = re.compile(
+    r"[ \u00a0]*(?:[^\W\d_]{1,6}\.?|[€$£%])?[ \u00a0]*(?:auf|to|bis)[ \u00a0]+(?:[€$£][ \u00a0]?)?",
+    re.I,
+)
 RATIO_JOIN = re.compile(
     r"[ \u00a0]*(?:[^\W\d_]+|[€$£])?\s+(?:von|of|out of)\s+"
     r"(?:(?:your|my|our|their|the|deine[nmrs]?|ihre[nmrs]?|meine[nmrs]?|unsere[nmrs]?|den|dem"
@@ -188,6 +194,8 @@ def announced(
     for a product also a rate by an operand ("12 Beutel mit je 100", "$39.99 each")."""
     after = clause_after(text, tok)
     before = text[max(0, tok.start - 60) : tok.start]
+    if how in ("difference", "change") and _from_to(text, starts, operands):
+        return True  # "went from 48,210 to 48,890, so you drove 680 miles"
     if how in (*ADDED, "change"):  # "ein Plus von 23 %"
         return bool(ANNOUNCED.search(before) or ANNOUNCED.search(after) or COMPARED.search(after))
     if TIMES.search(before) or TIMES.search(after):
@@ -211,6 +219,15 @@ def announced(
         any(RATE_BEFORE.search(text, max(0, at - 12), at) for at in starts)
         or _units_multiply(text, tok, ends)
         or any(RATE.search(text, end, end + 12) for end in ends)
+    )
+
+
+def _from_to(text: str, starts: tuple[int, int], operands: tuple[str, str]) -> bool:
+    """Whether the two figures are a change "from" one "to" the other."""
+    (first, written), (second, _) = sorted(zip(starts, operands, strict=True))
+    first_end = first + len(written)
+    return bool(
+        _FROM.search(text, max(0, first - 12), first) and _TO.fullmatch(text, first_end, second)
     )
 
 

@@ -12,7 +12,7 @@ import re
 
 from verifier.checks.arithwords import half_unit
 from verifier.checks.citations import Sentences
-from verifier.checks.grounding import ABOUT, Verdict
+from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.linesigns import lines_of
 from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Token
@@ -64,10 +64,14 @@ _WRITTEN = {
     **dict.fromkeys(("km/h", "kmh", "kph"), "km/h"),
     **dict.fromkeys(("mph",), "mph"),
 }
+# Oven temperatures, from which on a conversion rounds to 5 °C or 10 °F.
+_OVEN = {"°c": (100.0, 5.0), "°f": (212.0, 10.0)}
+_MAX_OWN = 40  # answer figures taken as quantities to convert
 _SPACE = "[ \u00a0\u202f]"
 _NAMED = rf"°{_SPACE}?[cf]|(?:grad|degrees){_SPACE}(?:celsius|fahrenheit)"
 _WORDS = "|".join(re.escape(w) for w in sorted(_WRITTEN, key=len, reverse=True) if w[0] != "°")
 _UNIT_AFTER = re.compile(rf"{_SPACE}?({_NAMED}|{_WORDS})(?![a-zäöüß0-9²³/])", re.I)
+_RANGE_REST = re.compile(rf"{_SPACE}?(?:–|-|—|to|bis){_SPACE}?[0-9][0-9.,]*")
 # Where an excerpt writes a unit right after a digit: the lines its figures convert from.
 _UNIT_ON_LINE = re.compile(rf"[0-9]{_UNIT_AFTER.pattern}", re.I)
 
@@ -98,22 +102,48 @@ class Conversions:
         # Per quantity: every figure of the excerpts with a unit of it (value, unit, the
         # excerpt's number, the figure with its unit as written); read once.
         self._found: dict[str, list[tuple[float, str, int, str]]] | None = None
+        # The answer's own quantities: value, unit, sentence, excerpts, as written.
+        self._own: list[tuple[float, str, int, frozenset[int], str]] = []
+        self._sentences = sentences
+
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None:
+        """Take the answer's grounded and derived quantities: "680 miles — roughly 1,094 km"
+        converts a figure the answer computed."""
+        self._own = []
+        for tok, v in done[:_MAX_OWN]:
+            found = unit_of(self.text, tok.end)
+            if found and v.reading.num is not None:
+                at = self._sentences.index(tok.start)
+                shown = self.text[tok.start : found[2]]
+                self._own.append((float(v.reading.num), found[0], at, v.excerpts, shown))
 
     def derive(self, tok: Token) -> Verdict | None:
         """The conversion an ungrounded quantity with a unit is, or None."""
-        found = unit_of(self.text, tok.end)
+        # The first end of a range takes the unit of the second: "175–180 °C".
+        rest = _RANGE_REST.match(self.text, tok.end)
+        found = unit_of(self.text, rest.end() if rest else tok.end)
         r = next((x for x in tok.readings if x.key[0] == "n"), None)
         if found is None or r is None or r.num is None:
             return None
         unit, shown, _ = found
         value = float(r.num)
-        hedged = ABOUT.search(self.text, max(0, tok.start - 24), tok.start) is not None
-        half = half_unit(self.text, tok, hedged) * (1 + 1e-9)  # floats' error
-        for y, other, n, written in self._quantities().get(_UNITS[unit][0], ()):
+        about = hedged(self.text, tok.start)
+        half = half_unit(self.text, tok, about) * (1 + 1e-9)  # floats' error
+        if unit in _OVEN and value >= _OVEN[unit][0]:
+            half = max(half, _OVEN[unit][1])  # 350 °F is 175 or 180 °C in any recipe
+        k = self._sentences.index(tok.start)
+        own = [(y, other, ns, written) for y, other, at, ns, written in self._own if at == k]
+        given = [(y, other, frozenset({n}), w) for y, other, n, w in self._excerpt_quantities()]
+        for y, other, ns, written in (*own, *given):
+            if _UNITS[other][0] != _UNITS[unit][0]:
+                continue
             across = (other in _IMPERIAL) != (unit in _IMPERIAL)
             if across and abs(_convert(y, other, unit) - value) <= half:
-                return Verdict("derived", r, frozenset({n}), "converted", (written, shown))
+                return Verdict("derived", r, ns, "converted", (written, shown))
         return None
+
+    def _excerpt_quantities(self) -> list[tuple[float, str, int, str]]:
+        return [q for found in self._quantities().values() for q in found]
 
     def _quantities(self) -> dict[str, list[tuple[float, str, int, str]]]:
         if self._found is None:

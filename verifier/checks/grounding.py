@@ -38,6 +38,18 @@ _HEDGES = {
     "near_down": re.compile(r"\b(?:almost|nearly|just shy of|knapp|fast|nahezu)" + _CURRENCY, re.I),
 }
 ABOUT = _HEDGES["about"]  # "rund", "etwa", "about" before a figure
+# The first end of a range right before a figure: "about 175–180 °C" hedges both ends.
+_RANGE_BEFORE = re.compile(r"[0-9][0-9.,]*[ \u00a0]?(?:–|-|—|to|bis)[ \u00a0]?$")
+
+
+def hedged(text: str, start: int) -> bool:
+    """Whether "about" or its like stands right before the figure at start, or before the
+    range it ends."""
+    first = _RANGE_BEFORE.search(text, max(0, start - 20), start)
+    at = first.start() if first else start
+    return ABOUT.search(text, max(0, at - 24), at) is not None
+
+
 _PERCENT_AFTER = re.compile(
     r"(?:[ \u00a0\u202f]|-(?=%))?(?:%|prozent\b|percent\b|per cent\b)", re.I
 )

@@ -269,6 +269,7 @@ def _derived(
         spans.learn(done)
         unnamed.learn(done)
         calendar.learn(done)
+        conversions.learn(done)
         fresh = False
         for k, (tok, _) in enumerate(results):
             if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded

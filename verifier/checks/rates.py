@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from verifier.checks.arithwords import half_unit
 from verifier.checks.bindwords import meets
 from verifier.checks.citations import Sentences, find_markers
-from verifier.checks.grounding import ABOUT, Verdict
+from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.numparse import tokenize
 from verifier.checks.readings import Token
 from verifier.checks.units import UNITS_IN_BASE
@@ -90,8 +90,8 @@ class Rates:
         if num is None or den is None or num[0] == den[0]:
             return None
         per = 100.0 if m.group("hundred") else 1.0
-        hedged = ABOUT.search(self.text, max(0, tok.start - 24), tok.start) is not None
-        x, half = float(r.num), half_unit(self.text, tok, hedged) * (1 + 1e-9)
+        about = hedged(self.text, tok.start)
+        x, half = float(r.num), half_unit(self.text, tok, about) * (1 + 1e-9)
         cited = {n for mk in find_markers(self._sentences.text_at(tok.start)) for n in mk.numbers}
         for n, text in self._excerpts:
             if cited and n not in cited:
