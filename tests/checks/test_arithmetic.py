@@ -329,8 +329,15 @@ RECIPE = "Sauerteigbrot (1 Laib): 500 g Weizenmehl, 350 ml Wasser, 100 g Anstell
         ("Für die halbe Menge: 50 g Anstellgut und 0,25 kg Mehl [1].", RECIPE, "0,25", "derived"),
         ("Sie nimmt 1000 mg zweimal täglich, also 2.000 mg am Tag [1].", "Metformin 1000 mg",
          "2.000", "derived"),
-        # A bare number twice another is no scaling: doubled counts come about by chance.
-        ("Verdoppelt sind das 20 Brötchen [1].", "10 Brötchen, 500 g Mehl", "20", "ungrounded"),
+        # A count scales only a count of its own noun (probe 12: "double it: 6 eggs"); a bare
+        # number twice another comes about by chance.
+        ("Verdoppelt sind das 20 Brötchen [1].", "10 Brötchen, 500 g Mehl", "20", "derived"),
+        ("Verdoppelt sind das 20 Brötchen [1].", "10 Eier, 500 g Mehl", "20", "ungrounded"),
+        ("Verdoppelt sind das 20 Brötchen [1].", "10 Brötchenhälften", "20", "ungrounded"),
+        ("For 8 people, double it: 6 eggs [1].", "Serves 4: 3 eggs, 2 cups flour", "6",
+         "derived"),
+        ("For 8 people, double it: 6 eggs [1].", "Serves 4: 3 cups flour, 2 eggs", "6",
+         "ungrounded"),
     ],
 )  # fmt: skip
 def test_a_quantity_scaled_by_a_named_factor_is_derived(

@@ -2,14 +2,17 @@
 ("Für zwei Laibe verdoppelst du alles: 700 ml Wasser" from 350 ml), a dose taken twice
 ("zweimal täglich 1000 mg, also 2.000 mg am Tag").
 
-Only metric quantities count (g, kg, ml, l, mg: the unit must agree with the excerpt's, in any
-of its sizes), and only exact ones: a bare number twice another comes about by chance."""
+Only metric quantities (g, kg, ml, l, mg: the unit must agree with the excerpt's, in any of its
+sizes) and counts of a noun the excerpt counts too ("6 eggs" from "3 eggs") count, and only
+exact ones: a bare number twice another comes about by chance."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import Decimal, localcontext
 
+from verifier.checks.bindwords import meets
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
@@ -26,19 +29,26 @@ _FACTORS = (
 _FACTOR = [(f, re.compile(rf"\b(?:{words})\b", re.I)) for f, words in _FACTORS]
 
 
+# A whole count and the noun it counts: "6 eggs", "12 Flaschen".
+_NOUN_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]{3,})")
+
+
 class Factors:
     """The quantities of an answer that are an excerpt's, scaled by a factor named beside them."""
 
-    def __init__(self, sentences: Sentences, src: SourceIndex) -> None:
+    def __init__(
+        self, sentences: Sentences, src: SourceIndex, texts: Sequence[tuple[int, str]]
+    ) -> None:
         self.text = sentences.text
         self._src = src
+        self._texts = texts
         self._sentences = sentences
 
     def derive(self, tok: Token) -> Verdict | None:
         """The scaling an ungrounded quantity is, or None."""
         quantity = next((r for r in tok.readings if r.key[0] == "u" and r.key[1] != "time"), None)
         if quantity is None:
-            return None
+            return self._count(tok)
         sentence = self._sentences.text_at(tok.start)
         for factor, words in _FACTOR:
             word = words.search(sentence)
@@ -52,6 +62,28 @@ class Factors:
                 step = f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"
                 operands = (word.group(), step)
                 return Verdict("derived", tok.readings[0], frozenset(held), "scaled", operands)
+        return None
+
+    def _count(self, tok: Token) -> Verdict | None:
+        """A count of a noun scaled: "double it: 6 eggs" where the recipe has "3 eggs"; the
+        excerpt's count must count the same noun, inflected."""
+        r = tok.readings[0]
+        noun = _NOUN_AFTER.match(self.text, tok.end)
+        if noun is None or r.key[0] != "n" or not r.value.isdigit():
+            return None
+        sentence = self._sentences.text_at(tok.start)
+        for factor, words in _FACTOR:
+            word = words.search(sentence)
+            scaled = Decimal(r.value) / factor
+            if word is None or scaled != scaled.to_integral_value():
+                continue
+            counted = re.compile(rf"(?<![0-9.,]){scaled:f}{_NOUN_AFTER.pattern}")
+            for n, text in self._texts:
+                for m in counted.finditer(text):
+                    if meets({noun.group(1).lower()}, {m.group(1).lower()}, compound=False):
+                        step = f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"
+                        operands = (word.group(), step)
+                        return Verdict("derived", r, frozenset({n}), "scaled", operands)
         return None
 
 

@@ -214,7 +214,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         arithmetic,
         Spans(sentences, src, texts),
         columns,
-        Factors(sentences, src),
+        Factors(sentences, src, texts),
         Unnamed(sentences, src),
         Calendar(sentences),
         Conversions(sentences, texts),
