@@ -1,4 +1,5 @@
-"""A figure the excerpts give in another unit of the same kind is flagged, naming both."""
+"""A figure the excerpts give in another unit (of its kind, or one confused with it) is flagged,
+naming both."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from verifier.checks.numbers import check_numbers
 DRILL = "Bohrfutter: 1,5–13 mm\nGewicht inkl. Akku: 1,4 kg"
 DOUGH = "500 g Mehl Type 00\n325 ml lauwarmes Wasser\n7 g Trockenhefe\n10 g Salz"
 PILLS = "Vitamin B12: 500 mcg, Mon/Wed/Fri\nMagnesium glycinate: 200 mg at bedtime"
+SYRUP = "Ibuprofen suspension 100 mg/5 mL\nWeight 20-23 kg: 7.5 mL (150 mg) every 6-8 hours"
+PIZZA = "Pizzateig (2 Bleche)\n7 g Trockenhefe (1 Päckchen)\n1 TL Salz\n2 EL Olivenöl"
 STEAK = "Medium-rare: 55 °C, 1–2.5 h\nFinish: sear 45 seconds per side in a hot pan"
 
 
@@ -22,6 +25,11 @@ STEAK = "Medium-rare: 55 °C, 1–2.5 h\nFinish: sear 45 seconds per side in a h
         ("Für den Teig brauchst du 7 g Trockenhefe und 10 mg Salz [1].", DOUGH, "10"),
         ("She takes 500 mg of vitamin B12 three times a week [1].", PILLS, "500"),
         ("Then sear 45 minutes per side in a hot pan [1].", STEAK, "45"),
+        # Blind probe 12: a dose in mg for one in mL, a spoon for another before its noun
+        # (though "1" stands elsewhere without a unit), cups for spoons.
+        ("Noah can have 7.5 mg of the suspension [1].", SYRUP, "7.5"),
+        ("Du brauchst 1 EL Salz und 2 EL Olivenöl [1].", PIZZA, "1"),
+        ("Add 2 cups of milk [1].", "2 tbsp milk, 1 egg", "2"),
     ],
 )
 def test_a_figure_in_another_unit_of_its_kind_is_flagged(
@@ -41,6 +49,13 @@ def test_a_figure_in_another_unit_of_its_kind_is_flagged(
         ("Der Rand ist 10 cm breit [1].", ("10 mm Rand, Fach 10",), "10"),
         ("Das dauert 10 Minuten [1].", ("10 l Wasser, 10 m Schlauch",), "10"),
         ("Die Dose hat 400 g [1].", ("400 Stück, je 400 mg",), "400"),
+        # A spoonful in the other spoon, and grams for millilitres of one value.
+        ("Add 3 tsp of sugar [1].", ("1 tbsp sugar",), "3"),
+        ("Du brauchst 1 TL Salz und 2 EL Olivenöl [1].", (PIZZA,), "1"),
+        ("Du brauchst 500 g Milch [1].", ("500 ml Milch",), "500"),
+        # Units of other dimensions than mass and volume, or cups and spoons: another figure
+        # by chance (a doubled recipe's "20 g Salz" beside "20 Min. backen").
+        ("Dann 20 g Salz [1].", ("10 g Salz\nBacken: 20 Min. bei 250 °C",), "20"),
         # No unit in the answer: nothing to compare.
         ("Das Bohrfutter reicht bis 13 [1].", (DRILL,), "13"),
     ],

@@ -30,6 +30,13 @@ _DURATION = {
     **dict.fromkeys(("min", "mins", "minute", "minuten", "minutes"), 60),
     **dict.fromkeys(("h", "std", "stunde", "stunden", "hour", "hours", "hrs", "hr"), 3600),
 }
+# Kitchen measures -> teaspoons: a tablespoon is three everywhere but in Australia. Cups are
+# a kind of their own: their size differs by country.
+_SPOONS = {
+    **dict.fromkeys(("tl", "tsp", "teelöffel", "teaspoon", "teaspoons"), 1),
+    **dict.fromkeys(("el", "tbsp", "esslöffel", "tablespoon", "tablespoons"), 3),
+}
+_CUPS = frozenset(("cup", "cups"))
 # Unit word -> (dimension, the unit's size in the dimension's base: mm, ml, g, seconds).
 UNITS_IN_BASE = {
     **{word: (dim, 10.0**power) for word, (dim, power) in _METRIC.items()},
@@ -64,6 +71,10 @@ def measure(text: str, end: int, r: Reading) -> Reading | None:
         value = r.num.scaleb(power, context=_EXACT)
     elif word in _DURATION:
         dim, value = "time", _EXACT.multiply(r.num, _DURATION[word])
+    elif word in _SPOONS:
+        dim, value = "spoon", _EXACT.multiply(r.num, _SPOONS[word])
+    elif word in _CUPS:
+        dim, value = "cup", r.num
     else:
         return None
     text_value = plain(value)
@@ -112,11 +123,17 @@ def plain(value: Decimal) -> str:
 def measure_digits(key: Key) -> set[str] | None:
     """The digits (leading and trailing zeros aside) with which an excerpt may write the
     quantity of key: the same for a metric one in any unit; for a duration those of its
-    seconds, minutes and hours, where they come out exact. None if key is no quantity."""
+    seconds, minutes and hours, and for a spoonful those of its teaspoons and tablespoons,
+    where they come out exact. None if key is no quantity."""
     if key[0] != "u" or len(key) != 3 or not isinstance(key[2], str):
         return None
     value = Decimal(key[2])
-    forms = [value] if key[1] != "time" else [value, value / 60, value / 3600]
+    if key[1] == "time":
+        forms = [value, value / 60, value / 3600]
+    elif key[1] == "spoon":
+        forms = [value, value / 3]  # in teaspoons, or tablespoons
+    else:
+        forms = [value]
     out = set()
     for form in forms:
         text = plain(form)
