@@ -110,3 +110,29 @@ def test_clock_times_are_no_label_lines() -> None:
     assert (
         statuses("Das sind zusammen 25 [1].", "Abfahrt 10:05\nAnkunft 12:20")["25"] == "ungrounded"
     )
+
+
+RUNS = (
+    "Week 11 runs\n"
+    "Mon 03/09   5.2 km    28:40   easy, windy\n"
+    "Wed 03/11   8.0 km    44:10   tempo middle 3 km\n"
+    "Sat 03/14  12.4 km  1:09:55   long run, river loop\n"
+    "Shoes: Pegasus 40 (approx. 410 km on them)"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 12: a log without pipes, its column by the figure's place on the line;
+        # a note's "3 km" and a prose line's "410 km" are none of its cells.
+        ("Three runs for a total of 25.6 km [1].", "25.6", "derived"),
+        ("Three runs for a total of 28.6 km [1].", "28.6", "ungrounded"),
+        ("That is roughly 8.5 km per run on average [1].", "8.5", "derived"),
+        ("That is roughly 9.5 km per run on average [1].", "9.5", "ungrounded"),
+    ],
+)
+def test_a_column_of_a_log_by_its_place_on_the_line(
+    answer: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, RUNS)[figure] == expected

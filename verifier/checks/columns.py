@@ -66,18 +66,20 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
     open_runs: dict[object, _Run] = {}
     done: list[_Run] = []
     headers: dict[int, list[str]] = {}  # a table's header cells, by its number of pipes
-    line_start, line_end, pipes, skip, value_at = 0, -1, 0, False, -1
+    line_start, line_end, pipes, skip, value_at, on_line = 0, -1, 0, False, -1, 0
     for m in _FIGURE.finditer(text):
         budget[0] -= 1
         if budget[0] < 0:
             open_runs.clear()  # cut short: no column read is whole
             break
         written = m.group()
-        value = Decimal(written) if written.isdigit() else _value(written)
+        value = Decimal(written) if written.isdigit() else figure_value(written)
         if value is None:
             continue
         start, end = m.span()
+        on_line += 1  # the figure's place on its line
         if start > line_end:  # the figure's line, read once per line
+            on_line = 0
             line_start = text.rfind("\n", 0, start) + 1
             line_end = text.find("\n", end)
             line_end = len(text) if line_end < 0 else line_end
@@ -101,6 +103,10 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
         if word:
             unit = same_unit(word.group(1))
             _add(open_runs, done, unit, unit, value, written, (text, start, end), _items_apart)
+            # And by its place on the line, a column of a log without pipes ("Mon 03/09
+            # 5.2 km 28:40"), which a note's "3 km" or a prose line's "410 km" is not of.
+            key = f"{unit}#{on_line}"
+            _add(open_runs, done, key, unit, value, written, (text, start, end), _items_apart)
     runs = [run for run in (*done, *open_runs.values()) if run.count >= _MIN_ROWS]
     for run in runs:
         run.n = n
@@ -131,7 +137,7 @@ def _add(
     open_runs[column] = _Run(0, unit, isinstance(column, tuple), value, 1, written, written, end)
 
 
-def _value(written: str) -> Decimal | None:
+def figure_value(written: str) -> Decimal | None:
     """The value of a figure as a table writes it: 3.412,87 and 3,412.87 alike; a lone
     separator before three digits groups thousands (2.500), else it marks decimals (42,10)."""
     digits = written.replace("'", "").replace("\u00a0", "").replace("\u202f", "")
