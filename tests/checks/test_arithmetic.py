@@ -569,3 +569,28 @@ def test_prices_in_cents_and_units_spelled_out(
 def test_a_change_from_one_figure_to_another(answer: str, figure: str, expected: str) -> None:
     excerpt = "01/04/2026  48,210\n02/02/2026  48,890\nArbeitspreis 12,40 ct, ab 2026 10,85 ct"
     assert statuses(answer, excerpt)[figure] == expected
+
+
+FEES = "Mitgliedsbeiträge 2026: Erwachsene 96 €/Jahr, Jugendliche 48 €/Jahr,\nFamilien 180 €/Jahr"
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 12: arithmetic written out with "=", products before sums; then what
+        # that saves against another fee.
+        ("Einzeln würdet ihr 2 × 96 € + 48 € = 240 € zahlen [1].", "240", "derived"),
+        ("Einzeln würdet ihr 2 × 96 € + 48 € = 250 € zahlen [1].", "250", "ungrounded"),
+        ("Einzeln: 96 € + 2 × 48 € = 192 € [1].", "192", "derived"),
+        ("Einzeln: 96 € + 2 × 48 € = 288 € [1].", "288", "ungrounded"),
+        ("Pro Kopf: 180 € / 3 = 60 € [1].", "60", "derived"),
+        ("Einzeln 2 × 96 € + 48 € = 240 €, als Familie 180 € [1]: ihr spart also 60 €.", "60",
+         "derived"),
+        ("Einzeln 2 × 96 € + 48 € = 240 €, als Familie 180 € [1]: ihr spart also 70 €.", "70",
+         "ungrounded"),
+        # A wrong figure of the expression is flagged on its own.
+        ("Einzeln würdet ihr 2 × 96 € + 58 € = 250 € zahlen [1].", "58", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_arithmetic_written_out(answer: str, figure: str, expected: str) -> None:
+    assert statuses(answer, FEES)[figure] == expected

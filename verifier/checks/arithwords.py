@@ -15,6 +15,7 @@ ANNOUNCED = re.compile(
     r"zusammen|gesamt|summe|differenz|unterschied|ergibt|ergeben|macht|makes|equals"
     r"|fehl\w*|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
     r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg\w*|sank\w*|prozentpunkte?"
+    r"|spar\w*|erspar\w*|save[sd]?|saving\w*"
     r"|left|remaining|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von"
     r"|steig\w*|sink\w*|fiel|fällt|gefallen|drop\w*|fell|fall\w*|rose|rise\w*|risen|gain\w*"
     r"|grew|grow\w*|declin\w*|jump\w*|climb\w*|(?:went|gone|goes|go)\s+(?:up|down)"

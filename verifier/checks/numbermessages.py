@@ -33,6 +33,10 @@ _DERIVATIONS = {
     "plus_share": ('"{b}" plus {a} %', "„{b}“ zuzüglich {a} %"),
     "minus_share": ('"{b}" less {a} %', "„{b}“ abzüglich {a} %"),
     "ex_share": ('"{b}" without the {a} % it includes', "„{b}“ ohne die enthaltenen {a} %"),
+    "expression": (
+        'the arithmetic written out from "{a}" to "{b}"',
+        "die ausgeschriebene Rechnung von „{a}“ bis „{b}“",
+    ),
     "rate": ('"{a}" per "{b}"', "„{a}“ je „{b}“"),
     "time_between": ('the time from "{a}" to "{b}"', "die Zeit von „{a}“ bis „{b}“"),
     "days_between": ('the days from "{a}" to "{b}"', "die Tage von „{a}“ bis „{b}“"),

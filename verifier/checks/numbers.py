@@ -23,6 +23,7 @@ from verifier.checks.clockspans import ClockSpans
 from verifier.checks.columns import Columns
 from verifier.checks.conversions import Conversions
 from verifier.checks.counts import Counts
+from verifier.checks.expressions import Expressions
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
@@ -220,6 +221,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         Conversions(sentences, texts),
         ClockSpans(sentences, texts),
         Rates(sentences, texts),
+        Expressions(sentences),
     )
     results = _derived(answer, results, derivers)
     binding = Binding(answer, texts)
@@ -254,13 +256,24 @@ def _derived(
     answer: str,
     results: list[tuple[Token, Verdict | None]],
     derivers: tuple[
-        Arithmetic, Spans, Columns, Factors, Unnamed, Calendar, Conversions, ClockSpans, Rates
+        Arithmetic,
+        Spans,
+        Columns,
+        Factors,
+        Unnamed,
+        Calendar,
+        Conversions,
+        ClockSpans,
+        Rates,
+        Expressions,
     ],
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what the derivers derive for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
     15.724 kWh")."""
-    arithmetic, spans, columns, factors, unnamed, calendar, conversions, clocks, rates = derivers
+    arithmetic, spans, columns, factors, unnamed, calendar, conversions, clocks, rates, written = (
+        derivers
+    )
     out = [v for _, v in results]
     tries = 0
     for _ in range(2):
@@ -270,6 +283,7 @@ def _derived(
         unnamed.learn(done)
         calendar.learn(done)
         conversions.learn(done)
+        written.learn(done)
         fresh = False
         for k, (tok, _) in enumerate(results):
             if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
@@ -284,6 +298,7 @@ def _derived(
                     or conversions.derive(tok)
                     or clocks.derive(tok)
                     or rates.derive(tok)
+                    or written.derive(tok)
                 )
                 fresh = fresh or out[k] is not None
         if not fresh:

@@ -1,0 +1,92 @@
+"""A result the answer works out in writing, right after "=": "2 × 96 € + 48 € = 240 €",
+"3 × 12,50 € − 5 € = 32,50 €".
+
+The figures and signs before the "=" (back to the sentence's start, a colon or a bracket) are
+evaluated as written, products before sums. Only the arithmetic is checked here: each figure
+of the expression is checked on its own like any other."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
+
+from verifier.checks.arithwords import half_unit
+from verifier.checks.citations import Sentences
+from verifier.checks.columns import figure_value
+from verifier.checks.grounding import Verdict, hedged
+from verifier.checks.readings import Token
+
+_EQUALS = re.compile(r"[ \u00a0]*(?:=|≈)[ \u00a0]*(?:[€$£][ \u00a0]?)?\Z")
+# One figure with its currency or unit, then a sign or the end: "2 ×", "96 € +", "48 €".
+_TERM = re.compile(
+    r"[ \u00a0]*(?:[€$£][ \u00a0]?)?(?P<num>[0-9](?:[0-9]|[.,'](?=[0-9]))*)"
+    r"(?:[ \u00a0]?(?:%|[€$£]|[^\W\d_]{1,14}\.?))?[ \u00a0]*(?:(?P<op>[×x*·/÷+−-])|\Z)",
+)
+_OPENS = re.compile(r"[:(\[;]|(?<=[.!?])\s")
+_MAX_TERMS = 12
+
+
+def _evaluate(terms: list[tuple[Decimal, str]]) -> Decimal:
+    """The value of figures joined by signs (each figure with the sign before it)."""
+    total, product = Decimal(0), Decimal(0)
+    for value, sign in terms:
+        if sign in "×x*·":
+            product *= value
+        elif sign in "/÷":
+            product /= value
+        else:
+            total += product
+            product = -value if sign in "−-" else value
+    return total + product
+
+
+class Expressions:
+    """The results of the arithmetic an answer writes out."""
+
+    def __init__(self, sentences: Sentences) -> None:
+        self.text = sentences.text
+        self._sentences = sentences
+        self._excerpts: dict[int, frozenset[int]] = {}  # by where a figure starts
+
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None:
+        """Take where the grounded and derived figures stand, for their excerpts."""
+        self._excerpts = {t.start: v.excerpts for t, v in done}
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The written expression an ungrounded figure after "=" is the value of, or None."""
+        r = tok.readings[0]
+        equals = _EQUALS.search(self.text, max(0, tok.start - 8), tok.start)
+        if r.num is None or equals is None:
+            return None
+        start = self._sentences.span_at(tok.start)[0]
+        opened = [m.end() for m in _OPENS.finditer(self.text, start, equals.start())]
+        at = opened[-1] if opened else start
+        terms: list[tuple[Decimal, str]] = []
+        written: list[str] = []
+        excerpts: frozenset[int] = frozenset()
+        sign = "+"
+        while at < equals.start() and len(terms) < _MAX_TERMS:
+            m = _TERM.match(self.text, at, equals.start())
+            value = figure_value(m.group("num")) if m else None
+            if m is None or value is None:
+                # Words before the expression ("Einzeln würdet ihr 2 × ..."): start anew after.
+                terms, written, excerpts, sign = [], [], frozenset(), "+"
+                at = self.text.find(" ", at, equals.start()) + 1 or equals.start()
+                continue
+            terms.append((value, sign))
+            written.append(m.group("num"))
+            excerpts |= self._excerpts.get(m.start("num"), frozenset())
+            sign = m.group("op") or "+"
+            at = m.end()
+        if len(terms) < 2:
+            return None
+        with localcontext() as ctx:
+            ctx.prec = 40
+            try:
+                value = _evaluate(terms)
+            except (DivisionByZero, InvalidOperation):
+                return None
+        half = half_unit(self.text, tok, hedged(self.text, tok.start)) * (1 + 1e-9)
+        if abs(float(value) - float(r.num)) > half:
+            return None
+        return Verdict("derived", r, excerpts, "expression", (written[0], written[-1]))
