@@ -100,3 +100,31 @@ def test_payment_terms_pair_with_no_row() -> None:
     invoice = "INVOICE #2026-031            Date: 03/31/2026\nPayment terms: Net 30"
     answer = "It was issued on March 31, 2026 with Net 30 terms [1]."
     assert statuses(answer, invoice)["30"] == "grounded"
+
+
+CONTACTS = (
+    "Emergency contacts (fridge)\n"
+    "Poison control: 1-800-222-1222\n"
+    "Pediatrician Dr. Hsu: (312) 555-0178\n"
+    "Neighbor (Carol, #12): (312) 555-0164\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "number", "expected"),
+    [
+        # Blind probe 12: the neighbour's number given for the doctor's, named in an apposition.
+        ("Dr. Hsu, the pediatrician, can be reached at (312) 555-0164 [1].", "555-0164",
+         "wrong_line"),
+        ("Dr. Hsu, the pediatrician, can be reached at (312) 555-0178 [1].", "555-0178",
+         "grounded"),
+        ("Carol, the neighbor, is at (312) 555-0164 [1].", "555-0164", "grounded"),
+    ],
+)  # fmt: skip
+def test_a_phone_number_of_another_line(answer: str, number: str, expected: str) -> None:
+    assert statuses(answer, CONTACTS)[number] == expected
+
+
+def test_each_of_two_numbers_is_named_in_its_own_clause() -> None:
+    answer = "Call the pediatrician at (312) 555-0178 or Carol at (312) 555-0164 [1]."
+    assert "wrong_line" not in statuses(answer, CONTACTS).values()

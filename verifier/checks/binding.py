@@ -60,6 +60,10 @@ _SUM = re.compile(
     r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|balance|saldo|kontostand)\b)"
 )
 _MIN_WHOLE = 1  # digits a whole number needs to be looked up
+# A phone or account number: six digits or more, in groups. Another line with one holds a
+# rival of a number given as an identifier.
+_CHAIN = re.compile(r"[0-9](?:[ /().-]{0,2}[0-9]){5,}")
+_MIN_CHAIN = 6
 
 
 class Binding:
@@ -120,13 +124,45 @@ class Binding:
         ex = self._read[n]
         return ex.text[ex.lines[place].start : ex.lines[place].end].strip()
 
+    def wrong_chain(
+        self, digits: str, excerpts: frozenset[int], around: set[str]
+    ) -> tuple[int, str, str] | None:
+        """As wrong_line, for a phone or account number the answer gives as an identifier
+        (its digits): the neighbour's number given for the doctor's, the fax for the phone."""
+        if not around or len(digits) < _MIN_CHAIN:
+            return None
+        found = None
+        for n in sorted(excerpts):
+            ex = self._excerpt(n)
+            spread = re.compile(r"\D{0,3}".join(digits))
+            holders = [
+                (line, m.start())
+                for line in ex.lines
+                if digits in line.digits and (m := spread.search(ex.text, line.start, line.end))
+            ]
+            hit = None if in_prose(ex, [digits]) else self._tie(n, ex, holders, _CHAIN, around)
+            if hit is None:
+                return None
+            found = found or hit
+        return found
+
     def _in_excerpt(
         self, n: int, key: Key, kind: str, digits: list[str], around: set[str]
     ) -> tuple[int, str, str] | None:
         ex = self._excerpt(n)
         if in_prose(ex, digits):
             return None  # it may stand in prose: no line is its own
-        holders = self._holders(ex, key, digits)
+        return self._tie(n, ex, self._holders(ex, key, digits), _RIVAL[kind], around)
+
+    def _tie(
+        self,
+        n: int,
+        ex: Excerpt,
+        holders: list[tuple[Line, int]],
+        rival: re.Pattern[str],
+        around: set[str],
+    ) -> tuple[int, str, str] | None:
+        """What ties the figure (on its holders' lines) to another line: see wrong_line."""
         # A total's row is named by the rows it adds up ("68,40 € für Impfung und Untersuchung").
         own_row: set[str] = set().union(
             *(row_words(ex, line) for line, _ in holders if not _total(ex.text, line))
@@ -142,7 +178,6 @@ class Binding:
         if not (rows or fields):
             return None
         own = own_row | own_field
-        rival = _RIVAL[kind]
         named: set[str] = set()
         for line in ex.lines:
             mine = [at for held, at in holders if held is line]

@@ -38,7 +38,7 @@ from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, joi
 from verifier.checks.spans import Spans
 from verifier.checks.unnamed import Unnamed, stated_rate
 from verifier.checks.weekdays import wrong_weekdays
-from verifier.checks.wronglines import apart, wrong_line_finding
+from verifier.checks.wronglines import apart, wrong_chain_finding, wrong_line_finding
 from verifier.checks.wrongunits import wrong_unit_finding
 
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
@@ -162,6 +162,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     ]
     starts = [t.start for t in tokens]
     taken: set[int] = set()
+    chains: list[NumberFinding] = []  # the identifiers' findings
     for ident in find_identifiers(answer)[:_MAX_IDENTS]:
         # The tokens inside the identifier, unless one reaches out of it, or a date or time
         # is in a chain of digits (in a name such as bge1-0:0 it is no time).
@@ -180,7 +181,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         ):
             taken.update(inside)
             f = _identify(ident, [tokens[i] for i in inside], ans, src, quest)
-            findings += [f] if f else []
+            chains += [f] if f else []
     todo = [t for i, t in enumerate(tokens) if i not in taken]
     words = [
         sp
@@ -225,6 +226,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     )
     results = _derived(answer, results, derivers)
     binding = Binding(answer, texts)
+    findings += [wrong_chain_finding(binding, f) or f for f in chains]
     counts = Counts(sentences, texts)
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
     paired = {(f.start, f.end): f for f in apart(binding, results)}

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from verifier.checks.binding import Binding
-from verifier.checks.bindwords import around, words_of
+from verifier.checks.bindwords import WORD, around, words_of
 from verifier.checks.grounding import Verdict, flagged
 from verifier.checks.models import NumberFinding
 from verifier.checks.readings import Token
@@ -32,6 +32,10 @@ _PARTED = re.compile(
     re.I,
 )
 _MAX_GAP = 40  # characters between two figures of one statement
+# What ends the clause of a phone number: a sentence's end, "and", "or".
+_CLAUSE_CUT = re.compile(r"[.!?;](?=\s)|\n|\b(?:und|and|sowie|oder|or|bzw)\b", re.I)
+_CLAUSE_REACH = 120
+_AREA_CODE = re.compile(r"\([0-9]{2,5}\)[ \u00a0]?\Z")
 # Payment terms ("Net 30") are a count of days, no value of a row.
 _NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
 
@@ -119,4 +123,42 @@ def wrong_line_finding(
         f'"{written}" stands in excerpt [{n}] on the line "{line[:80]}", which is not the one '
         f'of "{word}".',
         f"„{written}“ steht in Auszug [{n}] in der Zeile „{line[:80]}“, nicht in der von „{word}“.",
+    )
+
+
+def _clause_words(text: str, start: int, end: int) -> list[str]:
+    """The words of the clause a number stands in, up to "and" or "or" on either side: whose
+    number it is may stand in an apposition ("Dr. Hsu, the pediatrician, can be reached at")."""
+    first = max(0, start - _CLAUSE_REACH)
+    cuts = [m.end() for m in _CLAUSE_CUT.finditer(text, first, start)]
+    stop = _CLAUSE_CUT.search(text, end, end + _CLAUSE_REACH)
+    last = stop.start() if stop else min(len(text), end + _CLAUSE_REACH)
+    return WORD.findall(text, cuts[-1] if cuts else first, start) + WORD.findall(text, end, last)
+
+
+def wrong_chain_finding(binding: Binding, finding: NumberFinding) -> NumberFinding | None:
+    """The finding for a phone or account number grounded as an identifier where the words
+    of its clause tie it to another line ("Dr. Hsu ... 555-0164", the neighbour's)."""
+    if finding.status != "grounded":
+        return None
+    text = binding.text
+    # An area code in brackets before it is the number's: "(312) 555-0164".
+    code = _AREA_CODE.search(text, max(0, finding.start - 12), finding.start)
+    start = code.start() if code else finding.start
+    digits = "".join(c for c in text[start : finding.end] if c.isdigit())
+    words = _clause_words(text, start, finding.end)
+    found = binding.wrong_chain(digits, frozenset(finding.excerpts), words_of(" ".join(words)))
+    if found is None:
+        return None
+    n, line, low = found
+    word = next(w for w in words if w.lower() == low)
+    written = finding.text
+    return finding.model_copy(
+        update={
+            "status": "wrong_line",
+            "message_en": f'"{written}" stands in excerpt [{n}] on the line "{line[:80]}", '
+            f'which is not the one of "{word}".',
+            "message_de": f"„{written}“ steht in Auszug [{n}] in der Zeile „{line[:80]}“, nicht "
+            f"in der von „{word}“.",
+        }
     )
