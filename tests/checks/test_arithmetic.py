@@ -562,12 +562,22 @@ def test_prices_in_cents_and_units_spelled_out(
          "derived"),
         ("Der Preis sinkt von 12,40 auf 10,85 ct [1], also um 1,55 Cent bzw. 14,3 %.", "14,3",
          "ungrounded"),
+        # The percentage of a change takes the figure it comes from as its base (probe 12:
+        # 80 € of the new 880 € is no raise of 9,1 %).
+        ("Die Miete steigt von 800 € auf 880 € [1], 80 € mehr, eine Erhöhung um rund 9,1 %.",
+         "9,1",
+         "ungrounded"),
+        ("Die Miete steigt von 800 € auf 880 € [1], eine Erhöhung um 80 € oder 10 %.", "10",
+         "derived"),
         # Without "from ... to" the two figures announce nothing.
         ("Odometer 48,210 and 48,890 [1]; you drove 680 miles.", "680", "ungrounded"),
     ],
 )  # fmt: skip
 def test_a_change_from_one_figure_to_another(answer: str, figure: str, expected: str) -> None:
-    excerpt = "01/04/2026  48,210\n02/02/2026  48,890\nArbeitspreis 12,40 ct, ab 2026 10,85 ct"
+    excerpt = (
+        "01/04/2026  48,210\n02/02/2026  48,890\nArbeitspreis 12,40 ct, ab 2026 10,85 ct\n"
+        "Nettokaltmiete ab 01.07.2026: 880,00 € (bisher 800,00 €)"
+    )
     assert statuses(answer, excerpt)[figure] == expected
 
 

@@ -25,6 +25,7 @@ from verifier.checks.arithwords import (
     TAXES,
     TOTALLED,
     announced,
+    changed_to,
     half_unit,
     money,
     strongly_announced,
@@ -252,6 +253,9 @@ class Arithmetic:
             return False  # a rounded result matches too many pairs to look further afield
         if res.how == "mean":
             return self._averaged(tok) and self._one_list(tok, res)
+        if res.how == "percentage" and changed_to(self.text, res.starts[1]):
+            # "von 800 € auf 880 €, eine Erhöhung um 9,1 %": 80 of 880, the wrong base.
+            return False
         if res.how == "chain":
             return True  # each factor joined by its sign
         return (not whole and res.how in ("share", *TAXES)) or announced(
