@@ -62,3 +62,25 @@ def test_the_hundred_of_a_unit_per_100_km_is_no_figure() -> None:
     assert found == {"7,1": "grounded"}
     found = statuses("Er braucht 15 kWh auf 100 km [1].", "Verbrauch 15 kWh pro 100 km")
     assert found == {"15": "grounded"}
+
+
+RUN_LOG = (
+    "Laufprotokoll März\n"
+    "So 01.03.   10,0 km    55:20 min   locker, Rheinufer\n"
+    "So 08.03.   15,0 km  1:24:30 h     lang, Stadtwald"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # Blind probe 12: a pace from a run log's time and distance, both written like clocks.
+        ("Das entspricht einer Pace von 5:32 min pro Kilometer [1].", "derived"),
+        ("Am 8. März waren es 5:38 min/km [1].", "derived"),
+        ("Das entspricht einer Pace von 5:45 min pro Kilometer [1].", "ungrounded"),
+    ],
+)
+def test_a_pace_from_a_logged_time_and_distance(answer: str, expected: str) -> None:
+    found = statuses(answer, RUN_LOG)
+    pace = next(text for text in found if ":" in text)
+    assert found[pace] == expected

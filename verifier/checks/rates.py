@@ -41,6 +41,10 @@ _RATE = re.compile(
 )
 _CURRENCY_BEFORE = re.compile(r"(?:[€$£]|\b(?:eur|usd|gbp))[ \u00a0]?\Z", re.I)
 _UNIT_AFTER = re.compile(rf"[ \u00a0\u202f]?({_WORD})(?![A-Za-zäöü])\.?(?![ \u00a0]?/)")
+# A duration written like a clock: "55:20 min", "1:24:30 h" (a log's time for a run).
+_CLOCKED = re.compile(
+    r"(?<![0-9:.,])([0-9]{1,3}):([0-5][0-9])(?::([0-5][0-9]))?[ \u00a0]?(min|h|std)\b", re.I
+)
 _MAX_FIGURES = 40  # of one kind in one excerpt
 _MAX_TEXT = 16_384  # characters of an excerpt read for them
 
@@ -78,7 +82,9 @@ class Rates:
         """The quotient of two excerpt quantities an ungrounded rate is, or None."""
         r = tok.readings[0]
         m = _RATE.match(self.text, tok.end)
-        if r.num is None or r.scale or m is None:
+        # A pace as a clock-like duration: "5:32 min pro Kilometer".
+        duration = next((x for x in tok.readings if x.key[:2] == ("u", "time")), None)
+        if (r.num is None and duration is None) or r.scale or m is None:
             return None
         if m.group("mph") or m.group("kmh"):
             num, den = _size("mi" if m.group("mph") else "km"), _size("h")
@@ -90,8 +96,14 @@ class Rates:
         if num is None or den is None or num[0] == den[0]:
             return None
         per = 100.0 if m.group("hundred") else 1.0
-        about = hedged(self.text, tok.start)
-        x, half = float(r.num), half_unit(self.text, tok, about) * (1 + 1e-9)
+        if num[0] == "time" and duration is not None and r.num is None:
+            r = duration
+            x, half = float(str(duration.key[2])) / num[1], 0.5 / num[1] * (1 + 1e-9)
+        elif r.num is not None:
+            x = float(r.num)
+            half = half_unit(self.text, tok, hedged(self.text, tok.start)) * (1 + 1e-9)
+        else:
+            return None
         cited = {n for mk in find_markers(self._sentences.text_at(tok.start)) for n in mk.numbers}
         for n, text in self._excerpts:
             if cited and n not in cited:
@@ -109,6 +121,11 @@ class Rates:
         if n in self._read:
             return self._read[n]
         kinds: dict[str, list[_Quantity]] = {}
+        for d in _CLOCKED.finditer(text, 0, _MAX_TEXT):
+            first, second, third = (int(g) if g else 0 for g in d.group(1, 2, 3))
+            hours = d.group(3) is not None or d.group(4).lower() in ("h", "std")
+            seconds = (first * 3600 + second * 60 + third) if hours else first * 60 + second
+            kinds.setdefault("time", []).append((float(seconds), d.group()))
         for tok in tokenize(text[:_MAX_TEXT]):
             r = tok.readings[0]
             if r.key[0] != "n" or r.num is None:
