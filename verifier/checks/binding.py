@@ -134,13 +134,14 @@ class Binding:
         found = None
         for n in sorted(excerpts):
             ex = self._excerpt(n)
-            spread = re.compile(r"\D{0,3}".join(digits))
+            if in_prose(ex, [digits]):
+                return None
             holders = [
-                (line, m.start())
+                (line, _digit_at(ex.text, line, at))
                 for line in ex.lines
-                if digits in line.digits and (m := spread.search(ex.text, line.start, line.end))
+                if (at := line.digits.find(digits)) >= 0
             ]
-            hit = None if in_prose(ex, [digits]) else self._tie(n, ex, holders, _CHAIN, around)
+            hit = self._tie(n, ex, holders, _CHAIN, around)
             if hit is None:
                 return None
             found = found or hit
@@ -214,6 +215,16 @@ class Binding:
                 line = next(x for x in lines if x.start <= t.start <= x.end)
                 out.append((line, t.start))
         return out
+
+
+def _digit_at(text: str, line: Line, k: int) -> int:
+    """Where the line's k-th digit stands in the text."""
+    for at in range(line.start, line.end):
+        if "0" <= text[at] <= "9":
+            if not k:
+                return at
+            k -= 1
+    return line.start
 
 
 def _total(text: str, line: Line) -> bool:

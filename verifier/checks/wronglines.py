@@ -35,6 +35,8 @@ _MAX_GAP = 40  # characters between two figures of one statement
 # What ends the clause of a phone number: a sentence's end, "and", "or".
 _CLAUSE_CUT = re.compile(r"[.!?;](?=\s)|\n|\b(?:und|and|sowie|oder|or|bzw)\b", re.I)
 _CLAUSE_REACH = 120
+# Digits and what groups them, six digits or more: a phone, fax or account number.
+_PHONE_LIKE = re.compile(r"\+?[0-9][0-9 ()/.\u00a0-]{4,}[0-9]")
 _AREA_CODE = re.compile(r"\([0-9]{2,5}\)[ \u00a0]?\Z")
 # Payment terms ("Net 30") are a count of days, no value of a row.
 _NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
@@ -139,8 +141,8 @@ def _clause_words(text: str, start: int, end: int) -> list[str]:
 def wrong_chain_finding(binding: Binding, finding: NumberFinding) -> NumberFinding | None:
     """The finding for a phone or account number grounded as an identifier where the words
     of its clause tie it to another line ("Dr. Hsu ... 555-0164", the neighbour's)."""
-    if finding.status != "grounded":
-        return None
+    if finding.status != "grounded" or not _PHONE_LIKE.fullmatch(finding.text):
+        return None  # an article or invoice number with letters names no person's line
     text = binding.text
     # An area code in brackets before it is the number's: "(312) 555-0164".
     code = _AREA_CODE.search(text, max(0, finding.start - 12), finding.start)
