@@ -25,6 +25,12 @@ def statuses(answer: str, excerpt: str) -> set[str]:
         ("Die Arbeit dauerte 90 Minuten.", "Arbeitszeit: 1,5 Std.", {"grounded"}),
         ("Es sind 1.250 g Reis.", "Reis: 1,5 kg", {"ungrounded"}),
         ("Die Arbeit dauerte 80 Minuten.", "Arbeitszeit: 1,5 Std.", {"ungrounded"}),
+        # Metric tonnes (probe 12: "gut 2,2 Tonnen"), and spoons: a tablespoon is 3 teaspoons.
+        ("Die Ernte: 2,5 Tonnen.", "Ernte 2.500 kg", {"grounded"}),
+        ("Die Ernte: 2,5 Tonnen.", "Ernte 2.600 kg", {"ungrounded"}),
+        ("Add 3 tsp of sugar.", "1 tbsp sugar", {"grounded"}),
+        ("Dazu 2 EL Zucker.", "6 TL Zucker", {"grounded"}),
+        ("Add 2 tbsp of sugar.", "2 cups sugar", {"wrong_unit"}),
         # Another dimension holds nothing: 1,5 kg is no 1.500 ml.
         ("Es sind 1500 ml Öl.", "Öl: 1,5 kg", {"ungrounded"}),
         # A unit's letter that is no unit: m² an area, km/h a speed, G no gram, 1000s a plural.

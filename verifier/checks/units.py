@@ -15,6 +15,8 @@ _METRIC = {
     **dict.fromkeys(("mg", "milligramm", "milligram", "milligrams"), ("mass", -3)),
     **dict.fromkeys(("g", "gr", "gramm", "gram", "grams"), ("mass", 0)),
     **dict.fromkeys(("kg", "kilo", "kilogramm", "kilogram", "kilograms"), ("mass", 3)),
+    # Metric tonnes only: a "ton" may be a short or a long one.
+    **dict.fromkeys(("tonne", "tonnen", "tonnes"), ("mass", 6)),
     **dict.fromkeys(("ml", "milliliter", "millilitre", "milliliters", "millilitres"), ("vol", 0)),
     **dict.fromkeys(("cl", "centiliter"), ("vol", 1)),
     **dict.fromkeys(("dl", "deziliter", "deciliter"), ("vol", 2)),
