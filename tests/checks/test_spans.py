@@ -219,3 +219,32 @@ def test_a_month_a_term_after_a_date_of_the_sentence(answer: str, expected: str)
     )
     month = next(text for text in found if text.endswith("2026"))
     assert found[month] == expected
+
+
+DERMATOLOGIST = (
+    "Ihr Termin am Montag, 09.03.2026 um 10:15 Uhr.\nBitte erscheinen Sie 15 Minuten vor Beginn."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "time", "expected"),
+    [
+        # Blind probe 13: when to be there, a duration before the appointment's time.
+        ("Dein Termin ist um 10:15 Uhr [1]. Komm 15 Minuten früher, also um 10:00 Uhr [1].",
+         "10:00", "derived"),
+        ("Dein Termin ist um 10:15 Uhr [1]. Komm 15 Minuten früher, also um 9:45 Uhr [1].",
+         "9:45", "ungrounded"),
+        ("Komm 15 Minuten früher, also um 10:00 Uhr [1].", "10:00", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_clock_time_a_duration_before_another(answer: str, time: str, expected: str) -> None:
+    assert statuses(answer, DERMATOLOGIST)[time] == expected
+
+
+def test_a_date_of_the_sentence_before_and_either_reading_of_a_us_date() -> None:
+    # Blind probe 13: the last service's date stands in the sentence before its interval.
+    log = "08/12/2025 | 62,340 mi | Oil & filter\nNext oil change: every 6 months"
+    answer = "The last one was on 08/12/2025 [1]. Every 6 months, so by {} [1]."
+    assert statuses(answer.format("February 12, 2026"), log)["February 12, 2026"] == "derived"
+    assert statuses(answer.format("June 8, 2026"), log)["June 8, 2026"] == "derived"
+    assert statuses(answer.format("March 12, 2026"), log)["March 12, 2026"] == "ungrounded"

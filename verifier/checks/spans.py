@@ -2,23 +2,24 @@
 2025 lagen 138 Tage"), the time between two clock times ("ab 7:42, an 13:58: 6 Stunden und
 16 Minuten"), and a date some days, weeks, months or years from another ("Beginn 1. Juni
 2023, 24 Monate Laufzeit, also bis 31. Mai 2025"; "innerhalb von 14 Tagen, also bis zum 1.
-April 2026" from the invoice date of the excerpt that gives the term).
+April 2026" from the invoice date of the excerpt that gives the term), and a clock time a
+duration before another ("15 Minuten früher, also um 10:00"). calendarmath.py adds terms to
+dates and reads an excerpt's terms and dates.
 
 Dates and clock times are exact: a wrong one matches a computed span by chance hardly ever,
-so no announcing word is asked for; the operands stand in the result's sentence. A count of
+so no announcing word is asked for; the operands stand in the result's sentence (a date or a
+clock time also in the sentence before). A count of
 days may count both ends ("7 days, from March 9 to March 15"), unless it is "between" them."""
 
 from __future__ import annotations
 
-import calendar
 import re
 from datetime import date, timedelta
 from itertools import pairwise
 
+from verifier.checks.calendarmath import Term, as_date, dates_of, plus, term_ends, terms_of
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
-from verifier.checks.numparse import tokenize
-from verifier.checks.numwords import word_number
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
 
@@ -35,22 +36,13 @@ _BETWEEN = re.compile(r"\b(?:zwischen|between)\b", re.I)
 _BEFORE = re.compile(
     r"\b(?:vor|vorher|vorab|im voraus|spätestens|before|in advance|prior|ahead|notice)\b", re.I
 )
-# A term an excerpt states, its count in digits or words: "24 Monate", "ein Jahr Garantie".
-_TERM = re.compile(
-    r"\b([0-9]{1,3}|[a-zäöüß]+)[ \u00a0-]+(?:(tage?n?|days?)|(wochen?|weeks?)"
-    r"|(monate?n?|months?)|(jahre?n?|years?))\b",
-    re.I,
-)
-# Payment terms as invoices write them: "Net 30" is due 30 days after the invoice date.
-_NET = re.compile(r"\bnet[ \u00a0]?([0-9]{1,3})\b(?![ \u00a0-]*days?\b)", re.I)
-_ONE = {"ein", "eine", "einen", "einem", "einer", "one", "a", "an"}
 # Nights of a stay: the days from the first date to the last, not counting both ends.
 _NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights?)\b", re.I)
 _NEAR_DATES = 240  # characters between an arrival and a departure date of an excerpt
-_MAX_TERMS = 12  # an excerpt's terms tried for one date
 _MAX_READ = 100_000  # characters of an excerpt read for its dates
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
+_MAX_SHIFT_S = 12 * 3600  # a clock time moved by a duration: "15 Minuten früher"
 
 
 def _count(text: str, tok: Token) -> tuple[int, str] | None:
@@ -65,64 +57,6 @@ def _count(text: str, tok: Token) -> tuple[int, str] | None:
     return n, unit
 
 
-def _date(r: Reading, year: int | None = None) -> date | None:
-    """The date of a reading (a day and month take the year given), None for none."""
-    k = r.key
-    try:
-        if k[0] == "d":
-            return date(int(k[1]), int(k[2]), int(k[3]))
-        if k[0] == "dm" and year is not None:
-            return date(year, int(k[1]), int(k[2]))
-    except ValueError:
-        return None
-    return None
-
-
-def _plus(day: date, n: int, unit: str) -> date | None:
-    """day plus n units; a month's end where the month is shorter (31 Jan + 1 month)."""
-    if unit in ("days", "weeks"):
-        try:
-            return day + timedelta(days=n * (7 if unit == "weeks" else 1))
-        except OverflowError:  # past the calendar's years 1 to 9999
-            return None
-    months = day.month - 1 + n * (12 if unit == "years" else 1)
-    year, month = day.year + months // 12, months % 12 + 1
-    if not 1 <= year <= 9999:
-        return None
-    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
-
-
-def _ends(start: date, n: int, unit: str) -> tuple[date | None, ...]:
-    """The dates n units after start: that day, and for months and years also the day
-    before it, where a term ends."""
-    end = _plus(start, n, unit)
-    # The day before only where the term keeps its day: 31 Jan + 1 month is 28 Feb, not 27.
-    if end is None or unit in ("days", "weeks") or end.day != start.day:
-        return (end,)
-    return end, end - timedelta(days=1)
-
-
-# A term an excerpt states: count, period, the term as written, and its line's span.
-_Term = tuple[int, str, str, int, int]
-
-
-def _terms(text: str) -> list[_Term]:
-    """The terms an excerpt states (see _Term), the first few."""
-    found: list[tuple[re.Match[str], int | None, str]] = []
-    for m in _TERM.finditer(text):
-        count = m.group(1).lower()
-        n = int(count) if count.isdigit() else 1 if count in _ONE else word_number(count)
-        found.append((m, n, ("days", "weeks", "months", "years")[(m.lastindex or 2) - 2]))
-    found += [(m, int(m.group(1)), "days") for m in _NET.finditer(text)]
-    out: list[_Term] = []
-    for m, n, unit in sorted(found, key=lambda f: f[0].start()):
-        if n:
-            line_end = text.find("\n", m.end())
-            line = (text.rfind("\n", 0, m.start()) + 1, len(text) if line_end < 0 else line_end)
-            out.append((n, unit, m.group(), *line))
-    return out[:_MAX_TERMS]
-
-
 class Spans:
     """What the answer's grounded dates, clock times and counts of days give as spans."""
 
@@ -133,7 +67,7 @@ class Spans:
         self._src = src
         self._texts = texts
         # An excerpt's terms and full dates, by its place, read when first asked.
-        self._terms: dict[int, list[_Term]] = {}
+        self._terms: dict[int, list[Term]] = {}
         self._dates: dict[int, list[tuple[int, int, date]]] = {}
         self._figures: list[tuple[Token, Verdict]] = []
         self._sentences = sentences
@@ -142,18 +76,25 @@ class Spans:
         """Take the grounded dates, times and counts (the first few only)."""
         kinds = ("d", "dm", "t")
         self._figures = [
-            (t, v) for t, v in done if v.reading.key[0] in kinds or _count(self.text, t)
+            (t, v)
+            for t, v in done
+            if v.reading.key[0] in kinds
+            or _count(self.text, t)
+            or any(x.key[:2] == ("u", "time") for x in t.readings)
         ][:_MAX_OPERANDS]
 
     def derive(self, tok: Token) -> Verdict | None:
         """The span an ungrounded date, duration or count of days is, or None."""
         k = self._sentences.index(tok.start)
         near = [(t, v) for t, v in self._figures if self._sentences.index(t.start) == k]
+        earlier = [(t, v) for t, v in self._figures if self._sentences.index(t.start) == k - 1]
         for r in tok.readings:
             if r.key[:2] == ("u", "time"):
                 found = self._between_times(tok, r, near)
             elif r.key[0] == "d":
-                found = self._date_after(tok, r, near)
+                found = self._date_after(tok, r, near, earlier)
+            elif r.key[0] == "t":
+                found = self._time_shifted(r, near, earlier)
             elif r.key[0] == "ym":
                 found = self._month_after(r, near)
             else:
@@ -207,35 +148,67 @@ class Spans:
         years = [int(k[1]) for k in (a.key, b.key) if k[0] == "d"] or [2024, 2025]
         out = set()
         for year in years:
-            first, last = _date(a, year), _date(b, year)
+            first, last = as_date(a, year), as_date(b, year)
             if first and last and last < first and b.key[0] == "dm":
-                last = _date(b, year + 1)  # "28.12. bis 03.01."
+                last = as_date(b, year + 1)  # "28.12. bis 03.01."
             if first and last and last < first and a.key[0] == "dm":
-                first = _date(a, year - 1)
+                first = as_date(a, year - 1)
             if first and last:
                 out.add(abs((last - first).days))
         return out
 
-    def _date_after(
-        self, tok: Token, r: Reading, near: list[tuple[Token, Verdict]]
+    def _time_shifted(
+        self, r: Reading, near: list[tuple[Token, Verdict]], earlier: list[tuple[Token, Verdict]]
     ) -> Verdict | None:
-        """A date a count of the sentence after another date: one of the sentence, or one an
-        excerpt gives (an invoice's date for "innerhalb von 14 Tagen, also bis ..."). A term
-        of months or years may end the day before ("24 Monate ab 1. Juni 2023: 31. Mai 2025")."""
-        result = _date(r)
+        """A clock time a duration of the sentence before or after a clock time of it or of
+        the sentence before ("um 10:15 Uhr. Da du 15 Minuten früher da sein sollst: um 10:00")."""
+        target = int(r.key[1]) * 60 + int(r.key[2])
+        durations = [
+            (t, v, int(seconds) // 60)
+            for t, v in near
+            for x in t.readings
+            if x.key[:2] == ("u", "time")
+            and (seconds := float(str(x.key[2]))) % 60 == 0
+            and 0 < seconds <= _MAX_SHIFT_S
+        ]
+        for tt, vt in (*earlier, *near):
+            if vt.reading.key[0] != "t":
+                continue
+            base = int(vt.reading.key[1]) * 60 + int(vt.reading.key[2])
+            for td, vd, minutes in durations:
+                if target in ((base - minutes) % 1440, (base + minutes) % 1440):
+                    return self._verdict(r, "time_shifted", (tt, vt), (td, vd))
+        return None
+
+    def _date_after(
+        self,
+        tok: Token,
+        r: Reading,
+        near: list[tuple[Token, Verdict]],
+        earlier: list[tuple[Token, Verdict]],
+    ) -> Verdict | None:
+        """A date a count of the sentence after another date: one of the sentence or the one
+        before, or one an excerpt gives (an invoice's date for "innerhalb von 14 Tagen, also
+        bis ..."). A term of months or years may end the day before ("24 Monate ab 1. Juni
+        2023: 31. Mai 2025")."""
+        result = as_date(r)
         if result is None:
             return None
         dated = [
-            (t, v) for t, v in near if v.reading.key[0] in ("d", "dm") and t.start != tok.start
+            (t, v)
+            for t, v in (*earlier, *near)
+            if v.reading.key[0] in ("d", "dm") and t.start != tok.start
         ]
         for tc, vc in near:
             count = _count(self.text, tc)
             if count is None:
                 continue
             for ta, va in dated:
-                start = _date(va.reading, result.year)
-                if start and result in _ends(start, *count):
-                    return self._verdict(r, "date_after", (ta, va), (tc, vc))
+                # Each reading of a date: "08/12/2025" is 12 August or 8 December.
+                for x in (va.reading, *ta.readings):
+                    start = as_date(x, result.year)
+                    if start and result in term_ends(start, *count):
+                        return self._verdict(r, "date_after", (ta, va), (tc, vc))
             # A payment term's days from a date the excerpt gives; a term of months from any
             # date of a table would match too many rows (30.06. + 3 Monate for a 31.08.).
             if count[1] in ("days", "weeks"):
@@ -255,8 +228,8 @@ class Spans:
             if count is None or count[1] not in ("months", "years"):
                 continue
             for ta, va in dated:
-                start = _date(va.reading)
-                end = _plus(start, *count) if start else None
+                start = as_date(va.reading)
+                end = plus(start, *count) if start else None
                 if end and (end.year, end.month) == month:
                     return self._verdict(r, "date_after", (ta, va), (tc, vc))
         return None
@@ -267,16 +240,16 @@ class Spans:
         "Beginn 01.01.2026, 24 Monate": bis 31.12.2027). A date of another row is no start."""
         for i, (n, text) in enumerate(self._texts):
             if i not in self._terms:
-                self._terms[i] = _terms(text[:_MAX_READ])
+                self._terms[i] = terms_of(text[:_MAX_READ])
             terms = self._terms[i]
             if not terms:
                 continue
             dates = self._dates_of(i)
             alone = len({d for _, _, d in dates}) == 1
             for count, unit, written, line_start, line_end in terms:
-                starts = {_plus(result, -count, unit)}
+                starts = {plus(result, -count, unit)}
                 if unit in ("months", "years"):  # a term ends the day before
-                    starts.add(_plus(result + timedelta(days=1), -count, unit))
+                    starts.add(plus(result + timedelta(days=1), -count, unit))
                 for start, end, day in dates:
                     on_line = line_start <= start and end <= line_end
                     if day in starts and (alone or on_line):
@@ -287,7 +260,7 @@ class Spans:
     def _dates_of(self, i: int) -> list[tuple[int, int, date]]:
         """The full dates of excerpt i (its first characters), read once."""
         if i not in self._dates:
-            self._dates[i] = _dates_of(self._texts[i][1][:_MAX_READ])
+            self._dates[i] = dates_of(self._texts[i][1][:_MAX_READ])
         return self._dates[i]
 
     def _nights(self, tok: Token) -> Verdict | None:
@@ -317,9 +290,9 @@ class Spans:
         invoice's date), or before it where the sentence says so ("48 hours notice")."""
         n, unit = count
         tc, vc = by
-        starts = [(_plus(result, -n, unit), "date_after")]
+        starts = [(plus(result, -n, unit), "date_after")]
         if before:
-            starts.append((_plus(result, n, unit), "date_before"))
+            starts.append((plus(result, n, unit), "date_before"))
         for start, how in starts:
             if start is None:
                 continue
@@ -342,13 +315,3 @@ class Spans:
         """A figure as written, with the period word of a count ("24 Monaten", not "24")."""
         word = _PERIOD.match(self.text, tok.end)
         return self.text[tok.start : word.end() if word else tok.end]
-
-
-def _dates_of(text: str) -> list[tuple[int, int, date]]:
-    """The full dates of a text in order, each with where it starts and ends."""
-    out: list[tuple[int, int, date]] = []
-    for tok in tokenize(text):
-        day = next((d for x in tok.readings if (d := _date(x))), None)
-        if day:
-            out.append((tok.start, tok.end, day))
-    return out
