@@ -128,3 +128,23 @@ def test_a_phone_number_of_another_line(answer: str, number: str, expected: str)
 def test_each_of_two_numbers_is_named_in_its_own_clause() -> None:
     answer = "Call the pediatrician at (312) 555-0178 or Carol at (312) 555-0164 [1]."
     assert "wrong_line" not in statuses(answer, CONTACTS).values()
+
+
+PANTRY = (
+    "Item                     | Qty | Best by\n"
+    "Black beans (15 oz can)  | 6   | 11/2027\n"
+    "Chickpeas (15 oz can)    | 3   | 01/2028\n"
+    "Coconut milk (13.5 oz)   | 9   | 09/2026\n"
+)
+GROCERIES = (
+    "GREEK YOGURT PLAIN        4.99\nSOURDOUGH LOAF            3.99\nCOLD BREW CONC            6.99"
+)
+
+
+def test_a_figure_the_answer_computes_is_no_other_line_s() -> None:
+    # Blind probe 13: 6 + 3 make 9 cans in all, which is also the coconut milk's count.
+    answer = "You have 6 cans of black beans and 3 of chickpeas [1], so 9 cans of beans in total."
+    assert statuses(answer, PANTRY)["9"] == "derived"
+    # But a figure derived from the one in question derives nothing back: 3.99 is the bread's.
+    answer = "The Greek yogurt ($4.99) and the cold brew ($3.99) came to $8.98 [1]."
+    assert statuses(answer, GROCERIES)["3.99"] == "wrong_line"

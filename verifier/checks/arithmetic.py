@@ -226,6 +226,10 @@ class Arithmetic:
             if whole and how == "quotient" and not (self._divides(entry, x) or about):
                 continue  # a whole quotient is exact: 130 / 6 is no 22 (but "etwa 61" is 734 / 12)
             res = self._result(entry)
+            if tok.start in res.starts or (
+                how in _RUNS and min(res.starts) <= tok.start <= max(res.starts)
+            ):
+                continue  # a grounded figure is no operand of itself
             if self._holds(tok, res, abs(v - float(x)) <= 1e-9 * max(1.0, abs(v))):
                 return Verdict("derived", r, res.excerpts, res.how, res.operands)
         return for_period(self.text, self._vals, tok, float(x), half) or with_tax(

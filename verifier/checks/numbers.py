@@ -230,6 +230,10 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     counts = Counts(sentences, texts)
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
     paired = {(f.start, f.end): f for f in apart(binding, results)}
+    # Computed from grounded figures only: "4,99 + 3,99 = 8,98" derives 8,98, which must not
+    # derive its own operand back.
+    recheck = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
+    recheck.learn([(t, v) for t, v in results if v and v.status == "grounded"])
     for tok, v in results:
         if v is None and (tok.start, tok.end) in quiet:
             continue
@@ -237,15 +241,18 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             findings.append(paired[(tok.start, tok.end)])
             continue
         k = place.get((tok.start, tok.end))
-        if v and k is not None and (wrong := wrong_line_finding(binding, tokens, k, v)):
+        wrong = v and (
+            (k is not None and wrong_line_finding(binding, tokens, k, v))
+            or wrong_unit_finding(answer, tok, v, texts, src)
+            or counts.wrong_count(tok, v)
+        )
+        # A figure the answer computes may stand elsewhere by chance ("6 + 3, so 9 cans in
+        # total" where 9 is another row's): its derivation, not that place, is its source.
+        if wrong and not (computed := recheck.derive(tok) or columns.derive(tok)):
             findings.append(wrong)
             continue
-        if v and (unit := wrong_unit_finding(answer, tok, v, texts, src)):
-            findings.append(unit)
-            continue
-        if v and (miscount := counts.wrong_count(tok, v)):
-            findings.append(miscount)
-            continue
+        if wrong:
+            v = computed
         findings.append(
             number_finding(answer, tok.start, tok.end, v, v.reading if v else tok.readings[0])
         )
