@@ -21,12 +21,21 @@ from verifier.checks.units import plain
 
 _FACTORS = (
     (Decimal(2), r"verdopp\w*|doppelt\w*|double[ds]?|doubling|twice|zweimal|zweifach\w*"),
-    (Decimal(3), r"verdreifach\w*|dreifach\w*|triple[ds]?|thrice|dreimal"),
-    (Decimal(4), r"vervierfach\w*|vierfach\w*|quadruple[ds]?|viermal"),
+    (Decimal(3), r"verdreifach\w*|dreifach\w*|triple[ds]?|thrice|dreimal|three times"),
+    (Decimal(4), r"vervierfach\w*|vierfach\w*|quadruple[ds]?|viermal|four times"),
     (Decimal("0.5"), r"halbier\w*|halbe[nmrs]?|hälfte|half|halve[ds]?|halving"),
     (Decimal("1.5"), r"anderthalbfach\w*|eineinhalbfach\w*|one and a half times"),
 )
 _FACTOR = [(f, re.compile(rf"\b(?:{words})\b", re.I)) for f, words in _FACTORS]
+# A factor in digits: "alles mal 1,5:", "× 1.5", "1,5-fach", "3 times a day", "2x täglich"; not
+# a factor of a product written out ("2 × 96 €"), which stands before a unit or a noun.
+_NUMBERED = re.compile(
+    r"(?:\b(?:mal|times)|[×*])[ \u00a0]*(?P<a>[0-9]{1,2}(?:[.,][0-9]{1,2})?)"
+    r"(?=[ \u00a0]*(?:[:;,.!?)]|$|\b(?:also|so|das|that|gives|ergibt)\b))"
+    r"|\b(?P<b>[0-9]{1,2}(?:[.,][0-9]{1,2})?)[ \u00a0-]?(?:fache?[nmrs]?|mal|times|x)\b",
+    re.I,
+)
+_MAX_FACTOR = 12
 
 
 # A whole count and the noun it counts: "6 eggs", "12 Flaschen".
@@ -49,20 +58,26 @@ class Factors:
         quantity = next((r for r in tok.readings if r.key[0] == "u" and r.key[1] != "time"), None)
         if quantity is None:
             return self._count(tok)
-        sentence = self._sentences.text_at(tok.start)
-        for factor, words in _FACTOR:
-            word = words.search(sentence)
-            if word is None:
-                continue
+        for factor, word in self._factors(tok):
             with localcontext() as ctx:
                 ctx.prec = 60
                 value = plain(Decimal(quantity.value) / factor)
             (held,) = self._src.look_up([(quantity.key[0], quantity.key[1], value)])
             if held:
                 step = f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"
-                operands = (word.group(), step)
+                operands = (word, step)
                 return Verdict("derived", tok.readings[0], frozenset(held), "scaled", operands)
         return None
+
+    def _factors(self, tok: Token) -> list[tuple[Decimal, str]]:
+        """The factors the figure's sentence names, each with its words as written."""
+        sentence = self._sentences.text_at(tok.start)
+        found = [(f, m.group()) for f, words in _FACTOR if (m := words.search(sentence))]
+        for m in _NUMBERED.finditer(sentence):
+            factor = Decimal((m.group("a") or m.group("b")).replace(",", "."))
+            if 0 < factor <= _MAX_FACTOR and factor != 1:
+                found.append((factor, m.group()))
+        return found
 
     def _count(self, tok: Token) -> Verdict | None:
         """A count of a noun scaled: "double it: 6 eggs" where the recipe has "3 eggs"; the
@@ -71,19 +86,16 @@ class Factors:
         noun = _NOUN_AFTER.match(self.text, tok.end)
         if noun is None or r.key[0] != "n" or not r.value.isdigit():
             return None
-        sentence = self._sentences.text_at(tok.start)
-        for factor, words in _FACTOR:
-            word = words.search(sentence)
+        for factor, word in self._factors(tok):
             scaled = Decimal(r.value) / factor
-            if word is None or scaled != scaled.to_integral_value():
+            if scaled != scaled.to_integral_value():
                 continue
             counted = re.compile(rf"(?<![0-9.,]){scaled:f}{_NOUN_AFTER.pattern}")
             for n, text in self._texts:
                 for m in counted.finditer(text):
                     if meets({noun.group(1).lower()}, {m.group(1).lower()}, compound=False):
                         step = f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"
-                        operands = (word.group(), step)
-                        return Verdict("derived", r, frozenset({n}), "scaled", operands)
+                        return Verdict("derived", r, frozenset({n}), "scaled", (word, step))
         return None
 
 
