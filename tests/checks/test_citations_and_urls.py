@@ -103,6 +103,17 @@ def test_a_number_cited_from_the_wrong_excerpt_is_miscited() -> None:
     assert citations("Die Miete beträgt 890 EUR. [1]") == [("miscited", "890", [1], [2])]
 
 
+def test_a_figure_stated_again_refers_to_where_it_was_cited_first() -> None:
+    # Blind probe 13: "a $250 deductible [1]. With the estimate at $2,390.00 [2], you'd pay
+    # the $250": the second $250 is the first one's, not the estimate's.
+    assert (
+        citations("Die Miete beträgt 890 EUR [2]. Mit der Küche [1] bleibt es bei 890 EUR.") == []
+    )
+    assert citations("Die Küche [1] kostet 890 EUR. Die Miete beträgt 890 EUR [2].") == [
+        ("miscited", "890", [1], [2])
+    ]
+
+
 def test_a_marker_right_behind_a_figure_cites_it_alone() -> None:
     # Blind probe 11: "812,00 € [1]; ... [2]" - the sentence cites [2] too, but the marker
     # right behind the figure names an excerpt that does not hold it.

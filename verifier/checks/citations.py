@@ -204,6 +204,7 @@ def check_citations(
     grounded = {
         sentence_of(f.start) for f in numbers.findings if f.status in ("grounded", "derived")
     }
+    cited_before: set[str] = set()  # values already stated with a citation that holds them
     for finding in numbers.findings:
         # A figure only the question holds, cited to an excerpt in a sentence that states
         # nothing an excerpt holds, confirms the asker's premise ("Sind es 42?" - "Ja, 42 [1]"
@@ -215,7 +216,11 @@ def check_citations(
         if k is None or (asked and k in grounded):
             continue
         cited = sorted(cites.get(k, ()))
-        if cited and not set(cited) & set(finding.excerpts):
+        if set(cited) & set(finding.excerpts):
+            cited_before.add(finding.value)
+        elif cited and finding.value not in cited_before:
+            # A figure stated again refers to where it was cited first: "a $250 deductible [1].
+            # With the estimate at $2,390.00 [2], you'd pay the $250".
             findings.append(_miscited(finding, cited))
     groups = marker_groups(answer, ((m.start, m.end, m.numbers) for m in markers), existing)
     flagged_at = {f.start for f in findings}
