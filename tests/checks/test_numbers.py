@@ -1195,3 +1195,20 @@ def test_a_statement_s_month_and_day_without_a_year_are_a_date(answer: str, expe
     )
     dates = [f for f in check(answer, statement).findings if f.value.startswith("--")]
     assert dates and {f.status for f in dates} == {expected}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # Blind probe 13: a to-do list's "4/22", its month in one digit; a fraction or a
+        # rating ("3/4 cup", "4/5") is no date.
+        ("You paid it on the school portal on April 22 [1].", "grounded"),
+        ("You paid it on the school portal on April 23 [1].", "ungrounded"),
+        ("It was on March 4 [1].", "ungrounded"),
+        ("It was on April 5 [1].", "ungrounded"),
+    ],
+)
+def test_a_month_in_one_digit_before_a_day_past_twelve(answer: str, expected: str) -> None:
+    note = "- field trip: paid $12 on school portal 4/22 ✔\n- 3/4 cup sugar\n- rated 4/5"
+    dates = [f for f in check(answer, note).findings if f.value.startswith("--")]
+    assert dates and {f.status for f in dates} == {expected}

@@ -77,11 +77,13 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         r"(?::[0-5][0-9])?(?![0-9:])(?=[ \u00a0\u202f]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])"
         r"|(?![A-Za-z])))"
         # A source's month and day without a year, as US statements write them ("02/06  PAYROLL"):
-        # both parts with two digits, so that fractions and ratings stay what they are.
+        # both parts with two digits, so that fractions and ratings stay what they are; or a
+        # month in one digit before a day no month or rating is ("paid 4/22").
         + (
             ""
             if strict
-            else r"|(?P<MD>(?<![0-9/.,])(?P<ma>0[1-9]|1[0-2])/"
+            else r"|(?P<MD>(?<![0-9/.,])"
+            r"(?P<ma>0[1-9]|1[0-2]|[1-9](?=/(?:1[3-9]|2[0-9]|3[01])(?![0-9])))/"
             r"(?P<mb>0[1-9]|[12][0-9]|3[01])(?![0-9/]|[.,][0-9]))"
         )
         + r"|(?P<SG>(?<![0-9][.,])[0-9]{1,3}(?:[ ][0-9]{3}(?![0-9]))+(?:[.,][0-9]+)?"
