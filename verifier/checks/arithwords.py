@@ -96,7 +96,11 @@ RATIO_JOIN = re.compile(
 _PERCENT_OF = re.compile(
     r"[ \u00a0]*(?:%|prozent|percent|per cent)\s+(?:von|of)\s+"
     r"(?:(?:your|my|our|their|the|deine[nmrs]?|ihre[nmrs]?|meine[nmrs]?|unsere[nmrs]?|den|dem"
-    r"|der)\s+)?(?:[€$£][ \u00a0]?)?",
+    r"|der)\s+)?(?:[€$£][ \u00a0]?)?"
+    # Or the base named, then its figure: "1 % der Versicherungssumme von 65.000 €", "2 % of
+    # the purchase price of $480".
+    r"|[ \u00a0]*(?:%|prozent|percent|per cent)\s+(?:der|des|of\s+the|of\s+your)\s+"
+    r"[^\W\d_]{3,30}(?:\s+[^\W\d_]{3,20})?\s+(?:von|of|in\s+höhe\s+von)\s+(?:[€$£][ \u00a0]?)?",
     re.I,
 )
 
