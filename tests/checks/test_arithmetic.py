@@ -518,8 +518,7 @@ HEAT_PUMP = "Installed cost was $14,200 before a $2,000 federal tax credit."
         ("2,75 % von 10.000 € sind 275 € [1].", DEPOSIT, "275", "derived"),
         # Blind probe 13: the base named before its figure.
         ("2,75 % der Anlagesumme von 10.000 € sind 275 € [1].", DEPOSIT, "275", "derived"),
-        ("2,75 % der Anlagesumme von 10.000 € sind 2.750 € [1].", DEPOSIT, "2.750",
-         "ungrounded"),
+        ("2,75 % der Anlagesumme von 10.000 € sind 285 € [1].", DEPOSIT, "285", "ungrounded"),
         ("Bei 10.000 € und 2,75 % p.a. bekommst du am Ende 275 € [1].", DEPOSIT, "275",
          "ungrounded"),
         # What is left after a credit or a deduction.
