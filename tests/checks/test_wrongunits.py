@@ -12,6 +12,8 @@ from verifier.checks.numbers import check_numbers
 DRILL = "Bohrfutter: 1,5–13 mm\nGewicht inkl. Akku: 1,4 kg"
 DOUGH = "500 g Mehl Type 00\n325 ml lauwarmes Wasser\n7 g Trockenhefe\n10 g Salz"
 PILLS = "Vitamin B12: 500 mcg, Mon/Wed/Fri\nMagnesium glycinate: 200 mg at bedtime"
+FEE = "Ab 01.07.2026 kostet der Tarif Basic 25,00 € statt bisher 20,00 € im Monat."
+PACK = "Farpoint 40 — Weight: 1.47 kg (3.24 lb)\nVolume: 40 L"
 SYRUP = "Ibuprofen suspension 100 mg/5 mL\nWeight 20-23 kg: 7.5 mL (150 mg) every 6-8 hours"
 PIZZA = "Pizzateig (2 Bleche)\n7 g Trockenhefe (1 Päckchen)\n1 TL Salz\n2 EL Olivenöl"
 STEAK = "Medium-rare: 55 °C, 1–2.5 h\nFinish: sear 45 seconds per side in a hot pan"
@@ -30,6 +32,9 @@ STEAK = "Medium-rare: 55 °C, 1–2.5 h\nFinish: sear 45 seconds per side in a h
         ("Noah can have 7.5 mg of the suspension [1].", SYRUP, "7.5"),
         ("Du brauchst 1 EL Salz und 2 EL Olivenöl [1].", PIZZA, "1"),
         ("Add 2 cups of milk [1].", "2 tbsp milk, 1 egg", "2"),
+        # Blind probe 13: a percentage an excerpt gives only as an amount, pounds for kg.
+        ("Von 20,00 € auf 25,00 €, eine Erhöhung um 20 % [1].", FEE, "20"),
+        ("The pack weighs 1.47 lb empty [1].", PACK, "1.47"),
     ],
 )
 def test_a_figure_in_another_unit_of_its_kind_is_flagged(
@@ -49,6 +54,9 @@ def test_a_figure_in_another_unit_of_its_kind_is_flagged(
         ("Der Rand ist 10 cm breit [1].", ("10 mm Rand, Fach 10",), "10"),
         ("Das dauert 10 Minuten [1].", ("10 l Wasser, 10 m Schlauch",), "10"),
         ("Die Dose hat 400 g [1].", ("400 Stück, je 400 mg",), "400"),
+        # The percentage or the pounds the excerpt writes too.
+        ("Der Rabatt beträgt 20 % [1].", ("Rabatt 20 % auf alles, mindestens 20 €",), "20"),
+        ("The pack weighs 3.24 lb empty [1].", (PACK,), "3.24"),
         # A spoonful in the other spoon, and grams for millilitres of one value.
         ("Add 3 tsp of sugar [1].", ("1 tbsp sugar",), "3"),
         ("Du brauchst 1 TL Salz und 2 EL Olivenöl [1].", (PIZZA,), "1"),

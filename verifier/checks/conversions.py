@@ -41,7 +41,9 @@ _UNITS: dict[str, tuple[str, float, float]] = {
 }
 # Units of the imperial and US systems; a conversion goes from one system to the other (metric
 # units of one kind are one quantity already, and grounded without rounding: see units.py).
-_IMPERIAL = frozenset(("°f", "mi", "yd", "ft", "in", "lb", "oz", "gal", "mph"))
+IMPERIAL = frozenset(("°f", "mi", "yd", "ft", "in", "lb", "oz", "gal", "mph"))
+# Each unit's quantity: "lb" is a mass.
+QUANTITY = {unit: quantity for unit, (quantity, _, _) in _UNITS.items()}
 # How a unit is written after a figure -> its name in _UNITS.
 _WRITTEN = {
     **dict.fromkeys(("°c", "° c", "grad celsius", "degrees celsius", "celsius"), "°c"),
@@ -137,7 +139,7 @@ class Conversions:
         for y, other, ns, written in (*own, *given):
             if _UNITS[other][0] != _UNITS[unit][0]:
                 continue
-            across = (other in _IMPERIAL) != (unit in _IMPERIAL)
+            across = (other in IMPERIAL) != (unit in IMPERIAL)
             if across and abs(_convert(y, other, unit) - value) <= half:
                 return Verdict("derived", r, ns, "converted", (written, shown))
         return None

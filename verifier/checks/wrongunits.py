@@ -6,14 +6,18 @@ every place the excerpts that hold the figure write it carries a unit of one dim
 of them the answer's: a figure an excerpt also writes without a unit, or with units of two
 kinds ("10 Stück", "10 l" beside "10 min"), may be the one the answer means. A unit of another
 dimension is wrong too ("7.5 mg" of a suspension dosed "7.5 mL"), but for grams and
-millilitres of one value ("500 g Milch")."""
+millilitres of one value ("500 g Milch"); so are a percentage the excerpts give only as an
+amount of money ("20 %" for "20,00 €") and an imperial unit for a metric one ("1.47 lb" for
+"1.47 kg")."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
+from verifier.checks.arithwords import PERCENT_AFTER, money
 from verifier.checks.bindwords import meets
+from verifier.checks.conversions import IMPERIAL, QUANTITY, unit_of
 from verifier.checks.grounding import Verdict, flagged
 from verifier.checks.linesigns import lines_of
 from verifier.checks.models import NumberFinding
@@ -24,9 +28,11 @@ from verifier.checks.units import with_unit
 
 _Given = tuple[Key | None, int, str, str]  # a quantity's key (None: no unit), the excerpt,
 # the figure with its unit, the noun after it ("" for none)
+_MAX_LINES = 200  # lines of one excerpt read for the places of a figure
 _NOUN = re.compile(r"[ \u00a0]+(?:of[ \u00a0]+)?([^\W\d_]{3,})")
-# Dimensions a unit may be confused across: a dose in mg for one in mL, cups for spoons.
-_CONFUSED = ({"mass", "vol"}, {"cup", "spoon"})
+# Dimensions a unit may be confused across: a dose in mg for one in mL, cups for spoons, a
+# percentage for an amount of money.
+_CONFUSED = ({"mass", "vol"}, {"cup", "spoon"}, {"percent", "money"})
 
 
 def _confused(mine: Key, theirs: Key | None) -> bool:
@@ -36,7 +42,56 @@ def _confused(mine: Key, theirs: Key | None) -> bool:
         return False
     if theirs[1] == mine[1]:
         return True
-    return {theirs[1], mine[1]} in _CONFUSED and theirs[2] != mine[2]
+    if {theirs[1], mine[1]} == {"mass", "vol"}:
+        return theirs[2] != mine[2]
+    return {theirs[1], mine[1]} in _CONFUSED
+
+
+_SIGN_AFTER = re.compile(r"[ \u00a0]?(?:%|€|EUR\b|USD\b|CHF\b)")
+_SIGN_BEFORE = re.compile(r"[$€£][ \u00a0]?\Z")
+
+
+def _shown(text: str, start: int, end: int) -> str:
+    """A figure as written with its unit word, or its percent or currency sign."""
+    shown = with_unit(text, start, end)
+    if len(shown) > end - start:
+        return shown
+    after = _SIGN_AFTER.match(text, end)
+    before = _SIGN_BEFORE.search(text, max(0, start - 2), start)
+    return text[before.start() if before else start : after.end() if after else end]
+
+
+def _written_alike(answer: str, tok: Token, texts: Sequence[tuple[int, str]]) -> bool:
+    """Whether an excerpt writes the figure with the answer's unit or sign, as it stands."""
+    shown = _shown(answer, tok.start, tok.end)
+    figure, unit = answer[tok.start : tok.end], shown.replace(answer[tok.start : tok.end], "")
+    unit = unit.strip(" \u00a0")
+    if not unit:
+        return False
+    alike = re.compile(
+        rf"(?<![0-9.,]){re.escape(figure)}(?![0-9]|[.,][0-9])[ \u00a0]?{re.escape(unit)}"
+        if shown.startswith(figure)
+        else rf"{re.escape(unit)}[ \u00a0]?{re.escape(figure)}(?![0-9]|[.,][0-9])",
+        re.I,
+    )
+    return any(alike.search(text) for _, text in texts)
+
+
+def _unit_key(text: str, tok: Token, value: str, excerpt: bool) -> Key | None:
+    """The quantity a figure's unit makes it: a metric unit or a duration (units.measure),
+    else a percentage, an amount of money (in an excerpt: an answer's amounts are many, and
+    each would read the excerpts' lines again), or an imperial unit (as written, "lb")."""
+    unit = next((r.key for r in tok.readings if r.key[0] == "u"), None)
+    if unit is not None:
+        return unit
+    if PERCENT_AFTER.match(text, tok.end):
+        return ("u", "percent", value)
+    if excerpt and money(text, tok):
+        return ("u", "money", value)
+    imperial = unit_of(text, tok.end)
+    if imperial and imperial[0] in IMPERIAL:
+        return ("u", QUANTITY[imperial[0]], f"{imperial[0]} {value}")
+    return None
 
 
 def wrong_unit_finding(
@@ -50,15 +105,20 @@ def wrong_unit_finding(
     gives it, where the excerpts give it another unit (see the module); None otherwise."""
     if v.status != "grounded" or v.how != "exact" or v.reading.key[0] != "n":
         return None
-    mine = next((r for r in tok.readings if r.key[0] == "u"), None)
-    if mine is None or src.held(mine.key) is not None:
-        return None  # no unit, or one an excerpt gives it (500 ml as 0,5 l)
+    mine = _unit_key(answer, tok, v.reading.value, excerpt=False)
+    if mine is None:
+        return None
+    measured = any(r.key == mine for r in tok.readings)
+    if (src.held(mine) is not None) if measured else _written_alike(answer, tok, texts):
+        # An excerpt gives it that unit (500 ml as 0,5 l), or writes it alike ("19 %",
+        # "3.24 lb": the index keeps no such quantity, and asking it would read every line).
+        return None
     given = _given(v.reading.key, [(n, text) for n, text in texts if n in v.excerpts])
-    wrong = _everywhere_else(mine.key, given) or _of_the_noun(answer, tok, mine.key, given)
+    wrong = _everywhere_else(mine, given) or _of_the_noun(answer, tok, mine, given)
     if wrong is None:
         return None
     _, n, theirs, _ = wrong
-    ours = with_unit(answer, tok.start, tok.end)
+    ours = _shown(answer, tok.start, tok.end)
     en = f'"{ours}" has another unit than excerpt [{n}], which says "{theirs}".'
     de = f"„{ours}“ hat eine andere Einheit als Auszug [{n}], dort steht „{theirs}“."
     return flagged(answer, tok, v, "wrong_unit", sorted({g[1] for g in given}), en, de)
@@ -97,13 +157,18 @@ def _given(key: Key, texts: Sequence[tuple[int, str]]) -> list[_Given]:
     rx = re.compile("\\D?".join(digits))
     out: list[_Given] = []
     for n, text in texts:
-        for t in tokenize_lines(text, lines_of(rx, text), day_clock(text)):
+        lines = list(lines_of(rx, text))
+        if len(lines) > _MAX_LINES:
+            return []  # a figure written everywhere: decide nothing rather than read it all
+        for t in tokenize_lines(text, lines, day_clock(text)):
             if all(r.key != key for r in t.readings):
                 continue
             # A unit reads the first reading only: "1.500 g" is no quantity of 1,5.
             first = t.readings[0].key == key
-            unit = next((r.key for r in t.readings if r.key[0] == "u"), None) if first else None
-            shown = with_unit(text, t.start, t.end)
-            noun = _NOUN.match(text, t.start + len(shown)) if unit else None
-            out.append((unit, n, shown, noun.group(1).lower() if noun else ""))
+            unit = _unit_key(text, t, str(key[1]), excerpt=True) if first else None
+            unit_end = t.start + len(with_unit(text, t.start, t.end))
+            noun = _NOUN.match(text, unit_end) if unit else None
+            out.append(
+                (unit, n, _shown(text, t.start, t.end), noun.group(1).lower() if noun else "")
+            )
     return out
