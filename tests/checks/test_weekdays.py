@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.checks.conftest import statuses
 from verifier.checks.models import SourceText
 from verifier.pipeline import verify_case
 
@@ -99,3 +100,27 @@ def test_a_weekday_range_s_end_is_not_the_weekday_of_its_start() -> None:
     course = [SourceText(1, "Kurs Mo–Do, 13.04.2026–16.04.2026")]
     assert not verify_case("?", "Kurs: Mo–Do, 13.04.2026–16.04.2026 [1].", course).flagged
     assert verify_case("?", "Kurs: Do, 13.04.2026 [1].", course).flagged
+
+
+POOL = (
+    "Community Pool — Summer 2026 Hours\nOpening day: Saturday, May 23\n"
+    "Closed for maintenance: Monday, July 6\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # Blind probe 13: a date without its year, which the excerpt names with its weekday.
+        ("It's closed for maintenance on Tuesday, July 6 [1].", {"wrong_weekday", "grounded"}),
+        ("It's closed for maintenance on Monday, July 6 [1].", {"grounded"}),
+        ("It opens on Saturday, May 23 [1].", {"grounded"}),
+        ("It opens on Sunday, May 23 [1].", {"wrong_weekday", "grounded"}),
+        # A day the excerpts name no weekday for is left alone.
+        ("We meet on Friday, July 10 [1].", {"ungrounded"}),
+    ],
+)
+def test_a_weekday_the_excerpts_name_for_a_date_without_its_year(
+    answer: str, expected: set[str]
+) -> None:
+    assert set(statuses(answer, POOL).values()) == expected

@@ -37,7 +37,7 @@ from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
 from verifier.checks.spans import Spans
 from verifier.checks.unnamed import Unnamed, stated_rate
-from verifier.checks.weekdays import wrong_weekdays
+from verifier.checks.weekdays import excerpt_weekdays, wrong_weekdays
 from verifier.checks.wronglines import apart, wrong_chain_finding, wrong_line_finding
 from verifier.checks.wrongunits import wrong_unit_finding
 
@@ -191,7 +191,10 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     worded = [Token(sp.start, sp.end, (number(str(sp.value)),)) for sp in words]
     # Index only the excerpt lines that may hold what the answer's figures look up.
     src.prepare(r for t in (*todo, *worded) for p in (t, *t.parts) for r in p.readings)
-    findings += wrong_weekdays(answer, tokens, src.years)
+    texts = [(e.n, e.checked_text) for e in excerpts]
+    findings += wrong_weekdays(
+        answer, tokens, src.years, lambda month, day: excerpt_weekdays(texts, month, day)
+    )
     results: list[tuple[Token, Verdict | None]] = []
     ranged = range_days(answer, tokens)
     for tok in todo:
@@ -209,7 +212,6 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
-    texts = [(e.n, e.checked_text) for e in excerpts]
     columns = Columns(sentences, texts)
     arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     derivers = (

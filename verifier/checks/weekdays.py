@@ -1,7 +1,8 @@
 """Weekdays the answer puts beside a full date must be that date's weekday: the calendar is
 code's to check ("Donnerstag, 3. Juni 2026" is wrong: it is a Wednesday). A date written
 without its year ("Mittwoch, den 14. April") takes the year of the excerpts' one such date
-written with a weekday beside it (an appointment, not a birthday)."""
+written with a weekday beside it (an appointment, not a birthday); without one, the weekday
+the excerpts name beside that day and month ("Monday, July 6") is its weekday."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import date
 
+from verifier.checks.linesigns import lines_of
 from verifier.checks.models import NumberFinding
+from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Token
 
 _EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -33,6 +36,7 @@ _BEFORE = re.compile(
 _IN_BRACKETS = re.compile(rf"[ \t\u00a0]*\(({_NAME})\.?\)")
 _APPOSITION = re.compile(rf",[ \t\u00a0]+(?:ein|einem|an|a)[ \t\u00a0]+({_NAME})(?![^\W\d_])")
 _LOOK_BACK = 24
+_MAX_LINES = 200  # lines of an excerpt read for the weekday of one day
 _RANGE_END = re.compile(r"[A-Z][a-z]{1,9}\.?[ \t\u00a0]*[-–—][ \t\u00a0]*\Z")
 
 
@@ -89,32 +93,58 @@ def _full_date(tok: Token, years: Callable[[int, int], set[int]]) -> tuple[int, 
     return y, m, d
 
 
+def excerpt_weekdays(texts: Sequence[tuple[int, str]], month: int, day: int) -> set[int]:
+    """The weekdays the excerpts name beside a date on this month and day, with or without
+    its year ("Closed for maintenance: Monday, July 6")."""
+    found: set[int] = set()
+    rx = re.compile(rf"(?<![0-9]){day}(?![0-9])")
+    for _, text in texts:
+        lines = lines_of(rx, text)
+        if len(lines) > _MAX_LINES:
+            continue
+        for t in tokenize_lines(text, lines, day_clock(text)):
+            if any(
+                r.key[0] in ("d", "dm") and tuple(r.key[-2:]) == (month, day) for r in t.readings
+            ):
+                named = _named_weekday(text, t.start, t.end, range_ends=False)
+                found |= {named[1]} if named else set()
+    return found
+
+
 def wrong_weekdays(
-    answer: str, tokens: Sequence[Token], years: Callable[[int, int], set[int]]
+    answer: str,
+    tokens: Sequence[Token],
+    years: Callable[[int, int], set[int]],
+    named: Callable[[int, int], set[int]],
 ) -> list[NumberFinding]:
     """A finding for each weekday the answer names beside a full date that falls on another
-    day (span: the weekday's word); years(month, day) gives the excerpts' years of a day."""
+    day (span: the weekday's word); years(month, day) gives the excerpts' years of a day,
+    named(month, day) the weekdays the excerpts name beside it, for a date without a year."""
     findings = []
     for tok in tokens:
+        found = _named_weekday(answer, tok.start, tok.end, range_ends=False)
+        if found is None:
+            continue
         full = _full_date(tok, years)
         if full is None:
+            finding = _against_excerpt(answer, tok, found, named)
+            findings += [finding] if finding else []
             continue
         y, m, d = full
         try:
             actual = date(y, m, d).weekday()
         except ValueError:  # 31.06.: no such day, and no weekday to check
             continue
-        found = _named_weekday(answer, tok.start, tok.end, range_ends=False)
-        if found is None or found[1] == actual:
+        if found[1] == actual:
             continue
-        named, claimed = found
+        named_at, claimed = found
         written = answer[tok.start : tok.end]
         findings.append(
             NumberFinding(
-                text=named[1],
+                text=named_at[1],
                 value=f"{y}-{m:02d}-{d:02d}",
-                start=named.start(1),
-                end=named.end(1),
+                start=named_at.start(1),
+                end=named_at.end(1),
                 status="wrong_weekday",
                 excerpts=[],
                 message_en=f'"{written}" is a {_EN[actual]}, not a {_EN[claimed]}.',
@@ -122,3 +152,33 @@ def wrong_weekdays(
             )
         )
     return findings
+
+
+def _against_excerpt(
+    answer: str,
+    tok: Token,
+    found: tuple[re.Match[str], int],
+    named: Callable[[int, int], set[int]],
+) -> NumberFinding | None:
+    """The finding for a weekday beside a date without a year where the excerpts name that
+    day's weekday otherwise, all alike ("Tuesday, July 6" for "Monday, July 6")."""
+    days = [r.key[1:] for r in tok.readings if r.key[0] == "dm" and len(r.key) == 3]
+    if len(days) != 1:
+        return None
+    m, d = (int(x) for x in days[0])
+    theirs = named(m, d)
+    named_at, claimed = found
+    if len(theirs) != 1 or claimed in theirs:
+        return None
+    (actual,) = theirs
+    written = answer[tok.start : tok.end]
+    return NumberFinding(
+        text=named_at[1],
+        value=f"--{m:02d}-{d:02d}",
+        start=named_at.start(1),
+        end=named_at.end(1),
+        status="wrong_weekday",
+        excerpts=[],
+        message_en=f'The excerpts name "{written}" a {_EN[actual]}, not a {_EN[claimed]}.',
+        message_de=f"Die Auszüge nennen den {written} einen {_DE[actual]}, keinen {_DE[claimed]}.",
+    )
