@@ -52,6 +52,7 @@ class Factors:
         self._src = src
         self._texts = texts
         self._sentences = sentences
+        self._named: dict[int, list[tuple[Decimal, str]]] = {}  # factors by sentence
 
     def derive(self, tok: Token) -> Verdict | None:
         """The scaling an ungrounded quantity is, or None."""
@@ -70,21 +71,28 @@ class Factors:
         return None
 
     def _factors(self, tok: Token) -> list[tuple[Decimal, str]]:
-        """The factors the figure's sentence names, each with its words as written."""
+        """The factors the figure's sentence names, each with its words as written (read
+        once a sentence)."""
+        k = self._sentences.index(tok.start)
+        if k in self._named:
+            return self._named[k]
         sentence = self._sentences.text_at(tok.start)
         found = [(f, m.group()) for f, words in _FACTOR if (m := words.search(sentence))]
         for m in _NUMBERED.finditer(sentence):
             factor = Decimal((m.group("a") or m.group("b")).replace(",", "."))
             if 0 < factor <= _MAX_FACTOR and factor != 1:
                 found.append((factor, m.group()))
+        self._named[k] = found
         return found
 
     def _count(self, tok: Token) -> Verdict | None:
         """A count of a noun scaled: "double it: 6 eggs" where the recipe has "3 eggs"; the
         excerpt's count must count the same noun, inflected."""
         r = tok.readings[0]
+        if r.key[0] != "n" or not r.value.isdigit():
+            return None
         noun = _NOUN_AFTER.match(self.text, tok.end)
-        if noun is None or r.key[0] != "n" or not r.value.isdigit():
+        if noun is None:
             return None
         for factor, word in self._factors(tok):
             scaled = Decimal(r.value) / factor

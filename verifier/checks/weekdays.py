@@ -122,6 +122,8 @@ def wrong_weekdays(
     named(month, day) the weekdays the excerpts name beside it, for a date without a year."""
     findings = []
     for tok in tokens:
+        if not any(r.key[0] in ("d", "dm") for r in tok.readings):
+            continue  # most figures are no dates: spare them the look for a weekday
         found = _named_weekday(answer, tok.start, tok.end, range_ends=False)
         if found is None:
             continue
