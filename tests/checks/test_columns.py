@@ -136,3 +136,25 @@ def test_a_column_of_a_log_by_its_place_on_the_line(
     answer: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, RUNS)[figure] == expected
+
+
+LOGBOOK = (
+    "Datum      | Fahrt                          | km Start | km Ende | Zweck\n"
+    "03.02.2026 | München – Augsburg – München   | 48.210   | 48.352  | Kunde Brandl\n"
+    "05.02.2026 | München – Ingolstadt – München | 48.352   | 48.518  | Messe\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 13: a trip's kilometres from its row's start and end readings.
+        ("Zum Kunden nach Augsburg waren es 142 km [1].", "142", "derived"),
+        ("Zur Messe nach Ingolstadt waren es 166 km [1].", "166", "derived"),
+        ("Zur Messe nach Ingolstadt waren es 176 km [1].", "176", "ungrounded"),
+        # Readings of two rows make no trip: 48.518 - 48.210.
+        ("Das waren 308 km [1].", "308", "ungrounded"),
+    ],
+)
+def test_the_difference_of_two_readings_on_one_row(answer: str, figure: str, expected: str) -> None:
+    assert statuses(answer, LOGBOOK)[figure] == expected

@@ -33,6 +33,7 @@ from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import Spelled, spelled_numbers
 from verifier.checks.rates import Rates
 from verifier.checks.readings import Reading, Token, number
+from verifier.checks.rowdiffs import RowDifferences
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
 from verifier.checks.spans import Spans
@@ -225,6 +226,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         ClockSpans(sentences, texts),
         Rates(sentences, texts),
         Expressions(sentences),
+        RowDifferences(sentences, texts),
     )
     results = _derived(answer, results, derivers)
     binding = Binding(answer, texts)
@@ -277,14 +279,25 @@ def _derived(
         ClockSpans,
         Rates,
         Expressions,
+        RowDifferences,
     ],
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what the derivers derive for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
     15.724 kWh")."""
-    arithmetic, spans, columns, factors, unnamed, calendar, conversions, clocks, rates, written = (
-        derivers
-    )
+    (
+        arithmetic,
+        spans,
+        columns,
+        factors,
+        unnamed,
+        calendar,
+        conversions,
+        clocks,
+        rates,
+        written,
+        rows,
+    ) = derivers
     out = [v for _, v in results]
     tries = 0
     for _ in range(2):
@@ -310,6 +323,7 @@ def _derived(
                     or clocks.derive(tok)
                     or rates.derive(tok)
                     or written.derive(tok)
+                    or rows.derive(tok)
                 )
                 fresh = fresh or out[k] is not None
         if not fresh:
