@@ -243,3 +243,14 @@ def test_a_code_of_hyphenated_groups_is_no_rival_value() -> None:
     )
     answer = "This billing period you used 642 kWh, against 713 kWh last year [1]."
     assert statuses(answer, statement)["642"] == "grounded"
+
+
+def test_a_word_the_own_row_holds_in_a_compound_names_no_other_row() -> None:
+    # Blind probe 13: "der schnellste Lauf" of the "Tempodauerlauf" row, beside "langer Lauf".
+    log = (
+        "Datum      | Strecke | Zeit    | Notiz\n"
+        "05.03.2026 | 5,5 km  | 29:09   | Tempodauerlauf\n"
+        "08.03.2026 | 12,0 km | 1:08:24 | langer Lauf\n"
+    )
+    answer = "Der schnellste Lauf war der am 5. März [1]."
+    assert statuses(answer, log)["5. März"] == "grounded"

@@ -67,7 +67,8 @@ def test_the_hundred_of_a_unit_per_100_km_is_no_figure() -> None:
 RUN_LOG = (
     "Laufprotokoll März\n"
     "So 01.03.   10,0 km    55:20 min   locker, Rheinufer\n"
-    "So 08.03.   15,0 km  1:24:30 h     lang, Stadtwald"
+    "So 08.03.   15,0 km  1:24:30 h     lang, Stadtwald\n"
+    "15.03.2026 | 5,5 km  | 29:09   | 152    | Tempodauerlauf"
 )
 
 
@@ -78,6 +79,9 @@ RUN_LOG = (
         ("Das entspricht einer Pace von 5:32 min pro Kilometer [1].", "derived"),
         ("Am 8. März waren es 5:38 min/km [1].", "derived"),
         ("Das entspricht einer Pace von 5:45 min pro Kilometer [1].", "ungrounded"),
+        # Probe 13: a table's time without its unit, past any hour of a day.
+        ("Am 15. März: 5,5 km in 29:09, also etwa 5:18 min/km [1].", "derived"),
+        ("Am 15. März: 5,5 km in 29:09, also etwa 5:28 min/km [1].", "ungrounded"),
     ],
 )
 def test_a_pace_from_a_logged_time_and_distance(answer: str, expected: str) -> None:

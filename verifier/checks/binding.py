@@ -197,7 +197,14 @@ class Binding:
                     end = parts[k + 1][0] if k + 1 < len(parts) else line.end
                     if words not in held and rival.search(ex.text, start, end):
                         named |= meets(around, words, False)
-        named = {w for w in named if not meets({w}, own)}
+        # A word the figure's own line holds, even as a part of a compound, names no other
+        # line ("der schnellste Lauf" of a "Tempodauerlauf" row beside a "langer Lauf").
+        named = {
+            w
+            for w in named
+            if not meets({w}, own)
+            and not any(o.startswith(w) or o.endswith(w) for o in own if "-" not in o)
+        }
         if not named:
             return None
         first = holders[0][0]

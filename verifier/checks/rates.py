@@ -41,10 +41,14 @@ _RATE = re.compile(
 )
 _CURRENCY_BEFORE = re.compile(r"(?:[€$£]|\b(?:eur|usd|gbp))[ \u00a0]?\Z", re.I)
 _UNIT_AFTER = re.compile(rf"[ \u00a0\u202f]?({_WORD})(?![A-Za-zäöü])\.?(?![ \u00a0]?/)")
-# A duration written like a clock: "55:20 min", "1:24:30 h" (a log's time for a run).
+# A duration written like a clock: "55:20 min", "1:24:30 h", and without a unit three parts
+# ("1:08:24") or two whose first is past any hour ("29:09"); "12:30" may be a time of day.
 _CLOCKED = re.compile(
-    r"(?<![0-9:.,])([0-9]{1,3}):([0-5][0-9])(?::([0-5][0-9]))?[ \u00a0]?(min|h|std)\b", re.I
+    r"(?<![0-9:.,])([0-9]{1,3}):([0-5][0-9])(?::([0-5][0-9]))?(?:[ \u00a0]?(min|h|std)\b)?"
+    r"(?![0-9:])",
+    re.I,
 )
+_HOURS_A_DAY = 24
 _MAX_FIGURES = 40  # of one kind in one excerpt
 _MAX_TEXT = 16_384  # characters of an excerpt read for them
 
@@ -123,7 +127,9 @@ class Rates:
         kinds: dict[str, list[_Quantity]] = {}
         for d in _CLOCKED.finditer(text, 0, _MAX_TEXT):
             first, second, third = (int(g) if g else 0 for g in d.group(1, 2, 3))
-            hours = d.group(3) is not None or d.group(4).lower() in ("h", "std")
+            if d.group(3) is None and d.group(4) is None and first < _HOURS_A_DAY:
+                continue
+            hours = d.group(3) is not None or (d.group(4) or "").lower() in ("h", "std")
             seconds = (first * 3600 + second * 60 + third) if hours else first * 60 + second
             kinds.setdefault("time", []).append((float(seconds), d.group()))
         for tok in tokenize(text[:_MAX_TEXT]):
