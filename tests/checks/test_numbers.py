@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from verifier.checks import numbers
+from verifier import checks
+from verifier.checks import numbermessages, numbers
 from verifier.checks.models import NumberStage, SourceText
 from verifier.checks.numbers import FLAGGING, check_numbers
 from verifier.pipeline import verify_case
@@ -1212,3 +1215,35 @@ def test_a_month_in_one_digit_before_a_day_past_twelve(answer: str, expected: st
     note = "- field trip: paid $12 on school portal 4/22 ✔\n- 3/4 cup sugar\n- rated 4/5"
     dates = [f for f in check(answer, note).findings if f.value.startswith("--")]
     assert dates and {f.status for f in dates} == {expected}
+
+
+def test_a_rest_of_a_list_has_its_message() -> None:
+    # Blind probe 14 crashed the code stage: "abgezogen wurden insgesamt 1.300,57 €. Davon
+    # entfallen 487,25 € auf die Lohnsteuer und 813,32 € auf ..." is the rest of a run, and
+    # that kind of derivation had no message.
+    slip = (
+        "Bruttobezüge                       3.850,00 €\n"
+        "Lohnsteuer                           -487,25 €\n"
+        "Nettobezüge                        2.549,43 €"
+    )
+    answer = (
+        "Von 3.850,00 € brutto bleiben dir 2.549,43 € netto [1], abgezogen wurden also insgesamt "
+        "1.300,57 €. Davon entfallen 487,25 € auf die Lohnsteuer und 813,32 € auf die "
+        "Sozialversicherung [1]."
+    )
+    found = {f.text: f for f in check(answer, slip).findings}
+    assert found["813,32"].status == "derived" and "less the others" in found["813,32"].message_en
+
+
+def test_every_kind_of_derivation_the_checks_make_has_a_message() -> None:
+    # The kinds named where derivations are made, against the reviewer's sentences: a kind
+    # without one crashed the whole code stage of the answer that met it.
+    source = "\n".join(p.read_text() for p in Path(checks.__file__).parent.glob("*.py"))
+    # Table entries ("sum", i, j) of arithmetic.py; reading keys such as ("dm", m, d) aside.
+    kinds = set(re.findall(r'\("([a-z_]{3,})", [a-z], [a-z]\)', source))
+    kinds |= set(
+        re.findall(r'Verdict\("derived", \w+(?:\.\w+)*(?:\[0\])?, [^,\n]+, "([a-z_]+)"', source)
+    )
+    kinds |= set(re.findall(r'_verdict\(\s*\w+(?:\[0\])?, "([a-z_]+)"', source))
+    assert {"sum", "rest", "rate", "time_shifted", "expression", "converted"} <= kinds
+    assert kinds <= set(numbermessages._DERIVATIONS), kinds - set(numbermessages._DERIVATIONS)

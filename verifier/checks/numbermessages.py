@@ -17,6 +17,10 @@ _DERIVATIONS = {
         'the sum of the figures from "{a}" to "{b}"',
         "die Summe der Zahlen von „{a}“ bis „{b}“",
     ),
+    "rest": (
+        'the first of the figures from "{a}" to "{b}" less the others',
+        "die erste der Zahlen von „{a}“ bis „{b}“ abzüglich der übrigen",
+    ),
     "product": ('the product of "{a}" and "{b}"', "das Produkt von „{a}“ und „{b}“"),
     "chain": (
         'the product of the figures from "{a}" to "{b}"',
@@ -70,6 +74,9 @@ _DERIVATIONS = {
 }
 
 
+_COMPUTED = ('computed from "{a}" and "{b}"', "berechnet aus „{a}“ und „{b}“")
+
+
 def _refs(ns: Iterable[int], de: bool) -> str:
     s = sorted(ns)
     inner = ", ".join(str(n) for n in s)
@@ -102,7 +109,9 @@ def _messages(text: str, v: Verdict | None, r: Reading, ident: bool = False) -> 
         a, b = v.addends
         where_en = _refs(v.excerpts, False) if v.excerpts else "the question"
         where_de = _refs(v.excerpts, True) if v.excerpts else "der Frage"
-        how_en, how_de = _DERIVATIONS[v.how]
+        # A kind without its own sentence still says what it is computed from: a missing one
+        # crashed the answer's whole code stage once (tests hold every kind to one).
+        how_en, how_de = _DERIVATIONS.get(v.how, _COMPUTED)
         return (
             f"{q_en} is derived: {how_en.format(a=a, b=b)}, which stand in {where_en}.",
             f"{q_de} ist abgeleitet: {how_de.format(a=a, b=b)} aus {where_de}.",
