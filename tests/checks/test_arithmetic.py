@@ -619,3 +619,34 @@ FEES = "Mitgliedsbeiträge 2026: Erwachsene 96 €/Jahr, Jugendliche 48 €/Jahr
 )  # fmt: skip
 def test_arithmetic_written_out(answer: str, figure: str, expected: str) -> None:
     assert statuses(answer, FEES)[figure] == expected
+
+
+REVIEWS = "Sony: battery 31 hours, price $399.\nBose: battery 23 hours, price $429."
+PHONE_BILL = "Grundgebühr 39,95 €\nSchweiz 20,86 €\nSky Ticket 9,99 €\nSumme 70,80 €"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 14: a difference a comparative announces after it, a near hedge, a
+        # product "rechnerisch", a change from one figure to another across a marker.
+        ("The Sony lasted 31 hours, 8 hours longer than the Bose at 23 hours [1].", REVIEWS,
+         "8", "derived"),
+        ("The Sony lasted 31 hours, 6 hours longer than the Bose at 23 hours [1].", REVIEWS,
+         "6", "ungrounded"),
+        ("The Sony at $399 is $30 cheaper than the Bose at $429 [1].", REVIEWS, "30",
+         "derived"),
+        ("Zusammen 70,80 € – knapp 31 € mehr als die Grundgebühr von 39,95 € [1].", PHONE_BILL,
+         "31", "derived"),
+        ("Zusammen 70,80 € – knapp 35 € mehr als die Grundgebühr von 39,95 € [1].", PHONE_BILL,
+         "35", "ungrounded"),
+        ("Bei 18 V und 2,0 Ah speichert er rechnerisch 36 Wh [1].", "18 V, 2,0 Ah", "36",
+         "derived"),
+        ("Von 84.210 km [1] bis 84.850 km [1] bist du 640 km gefahren.",
+         "km 84.210\nkm 84.850", "640", "derived"),
+    ],
+)  # fmt: skip
+def test_differences_comparatives_and_hedges(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

@@ -37,7 +37,14 @@ STRONG = re.compile(
 )
 # Comparisons announce a difference only after it ("6 € mehr", "9 above the reorder point"):
 # before it they are bounds ("mehr als 37", "less than 18 minutes").
-COMPARED = re.compile(r"\b(?:mehr|weniger|more|less|fewer|above|below|short)\b", re.I)
+COMPARED = re.compile(
+    r"\b(?:mehr|weniger|more|less|fewer|above|below|short|unter|über|under|over"
+    # Comparatives after a difference: "8 hours longer", "$30 cheaper", "2 kg leichter".
+    r"|longer|shorter|cheaper|higher|lower|heavier|lighter|bigger|smaller|faster|slower"
+    r"|länger|kürzer|günstiger|billiger|teurer|höher|niedriger|schwerer|leichter|größer"
+    r"|kleiner|schneller|langsamer)\b",
+    re.I,
+)
 # What announces the total of the figures just listed.
 TOTALLED = re.compile(rf"\b(?:{_TOTAL_WORDS})\b", re.I)
 JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)  # between the items of a list
@@ -46,7 +53,7 @@ JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)  # between the items 
 # Person").
 TIMES = re.compile(
     r"[=×÷]|\s/\s|(?<![^\W\d_])x\b|\b(?:mal|ergibt|ergeben|macht|makes|equals|anteil|share"
-    r"|marge|margin)\b",
+    r"|marge|margin|rechnerisch|works out)\b",
     re.I,
 )
 RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
@@ -83,7 +90,8 @@ SHARE_OF = re.compile(
 # A change from one figure to another: "von 12,40 auf 10,85", "from $2,150 to $2,290".
 _FROM = re.compile(r"\b(?:von|from)[ \u00a0]+(?:[€$£][ \u00a0]?)?\Z", re.I)
 _TO = re.compile(
-    r"[ \u00a0]*(?:[^\W\d_]{1,6}\.?|[€$£%])?[ \u00a0]*(?:auf|to|bis)[ \u00a0]+(?:[€$£][ \u00a0]?)?",
+    r"[ \u00a0]*(?:[^\W\d_]{1,6}\.?|[€$£%])?[ \u00a0]*(?:\[[0-9][0-9,; –-]*\][ \u00a0]*)?"
+    r"(?:auf|to|bis)[ \u00a0]+(?:[€$£][ \u00a0]?)?",
     re.I,
 )
 RATIO_JOIN = re.compile(

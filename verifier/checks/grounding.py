@@ -43,11 +43,14 @@ _RANGE_BEFORE = re.compile(r"[0-9][0-9.,]*[ \u00a0]?(?:–|-|—|to|bis)[ \u00a0
 
 
 def hedged(text: str, start: int) -> bool:
-    """Whether "about" or its like stands right before the figure at start, or before the
-    range it ends."""
+    """Whether "about" or its like ("knapp", "gut", "almost") stands right before the figure
+    at start, or before the range it ends."""
     first = _RANGE_BEFORE.search(text, max(0, start - 20), start)
     at = first.start() if first else start
-    return ABOUT.search(text, max(0, at - 24), at) is not None
+    return any(
+        _HEDGES[side].search(text, max(0, at - 24), at)
+        for side in ("about", "near_up", "near_down")
+    )
 
 
 _PERCENT_AFTER = re.compile(
