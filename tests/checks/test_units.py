@@ -31,6 +31,11 @@ def statuses(answer: str, excerpt: str) -> set[str]:
         ("Add 3 tsp of sugar.", "1 tbsp sugar", {"grounded"}),
         ("Dazu 2 EL Zucker.", "6 TL Zucker", {"grounded"}),
         ("Add 2 tbsp of sugar.", "2 cups sugar", {"wrong_unit"}),
+        # Durations an excerpt says in words (probe 14: "eine halbe Stunde vor dem Frühstück").
+        ("Mindestens 30 Minuten vorher.", "mindestens eine halbe Stunde vorher", {"grounded"}),
+        ("Mindestens 20 Minuten vorher.", "mindestens eine halbe Stunde vorher", {"ungrounded"}),
+        ("Let it rest for 90 minutes.", "Rest for an hour and a half.", {"grounded"}),
+        ("Nach 15 Minuten umrühren.", "Nach einer Viertelstunde umrühren.", {"grounded"}),
         # Another dimension holds nothing: 1,5 kg is no 1.500 ml.
         ("Es sind 1500 ml Öl.", "Öl: 1,5 kg", {"ungrounded"}),
         # A unit's letter that is no unit: m² an area, km/h a speed, G no gram, 1000s a plural.

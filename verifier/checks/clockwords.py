@@ -5,6 +5,8 @@ them in excerpts only: an answer's own are claims nobody can check)."""
 
 from __future__ import annotations
 
+import re
+
 from verifier.checks.numwords import SMALL
 from verifier.checks.readings import Reading, times
 
@@ -30,3 +32,25 @@ def spoken_time(phrase: str, hour_word: str) -> list[Reading]:
     else:  # viertel vor, dreiviertel, quarter to
         h, m = hour - 1, 45
     return times(h or 12, m, None)
+
+
+# Durations in words, in seconds: "eine halbe Stunde", "half an hour", "eine Viertelstunde",
+# "anderthalb Stunden" (an excerpt's; an answer writes "30 Minuten" for them).
+_SPOKEN_DURATIONS = (
+    (r"halbe[nr]?[ \t]+stunde|half[ \t]+an[ \t]+hour|half-hour|halbstündig\w*", 1800),
+    (r"viertelstunde|quarter[ \t]+of[ \t]+an[ \t]+hour|quarter-hour", 900),
+    (r"dreiviertelstunde|three[ \t]+quarters[ \t]+of[ \t]+an[ \t]+hour", 2700),
+    (r"(?:anderthalb|eineinhalb)[ \t]+stunden|an[ \t]+hour[ \t]+and[ \t]+a[ \t]+half"
+     r"|one[ \t]+and[ \t]+a[ \t]+half[ \t]+hours", 5400),
+)  # fmt: skip
+_DURATION_WORDS = re.compile(
+    "|".join(f"(?P<d{k}>{words})" for k, (words, _) in enumerate(_SPOKEN_DURATIONS)), re.I
+)
+
+
+def spoken_durations(text: str) -> set[str]:
+    """The durations a text says in words, as seconds (the key value of units.measure)."""
+    return {
+        str(_SPOKEN_DURATIONS[int((m.lastgroup or "d0")[1:])][1])
+        for m in _DURATION_WORDS.finditer(text)
+    }

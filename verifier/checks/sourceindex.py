@@ -8,6 +8,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 
+from verifier.checks.clockwords import spoken_durations
 from verifier.checks.identifiers import RunIndex, iban_holders
 from verifier.checks.linesigns import FRACTION_SIGN, FRACTIONS, lines_of, signs
 from verifier.checks.months import day_under_year, under_year
@@ -73,6 +74,9 @@ class SourceIndex:
         for i, (_, text) in enumerate(texts):
             for v in word_values(text):
                 self.keys[("n", v)] = self.keys.get(("n", v), 0) | 1 << i
+            for seconds in spoken_durations(text):
+                key = ("u", "time", seconds)
+                self.keys[key] = self.keys.get(key, 0) | 1 << i
 
     def _holders(self, bits: int | None) -> set[int] | None:
         """The numbers of the texts in a bit mask, None for none."""
