@@ -16,7 +16,7 @@ from verifier.checks.bindwords import meets
 from verifier.checks.citations import Sentences, find_markers
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.numparse import tokenize
-from verifier.checks.readings import Token
+from verifier.checks.readings import Reading, Token
 from verifier.checks.units import UNITS_IN_BASE
 
 # Unit word -> (kind, size in the kind's base): the metric units and durations of units.py,
@@ -49,6 +49,7 @@ _CLOCKED = re.compile(
     re.I,
 )
 _HOURS_A_DAY = 24
+_PACE = re.compile(r"([0-9]{1,2}):([0-5][0-9])")  # minutes and seconds, "9:30"
 _MAX_FIGURES = 40  # of one kind in one excerpt
 _MAX_TEXT = 16_384  # characters of an excerpt read for them
 
@@ -86,8 +87,12 @@ class Rates:
         """The quotient of two excerpt quantities an ungrounded rate is, or None."""
         r = tok.readings[0]
         m = _RATE.match(self.text, tok.end)
-        # A pace as a clock-like duration: "5:32 min pro Kilometer".
+        # A pace as a clock-like duration: "5:32 min pro Kilometer", "9:30 per mile".
         duration = next((x for x in tok.readings if x.key[:2] == ("u", "time")), None)
+        paced = _PACE.fullmatch(self.text, tok.start, tok.end)
+        if duration is None and paced and m is not None and m.group("num") is None:
+            seconds = int(paced[1]) * 60 + int(paced[2])
+            duration = Reading(("u", "time", str(seconds)), str(seconds))
         if (r.num is None and duration is None) or r.scale or m is None:
             return None
         if m.group("mph") or m.group("kmh"):
@@ -96,6 +101,8 @@ class Rates:
             written = m.group("num")
             if written is None and _CURRENCY_BEFORE.search(self.text, 0, tok.start):
                 written = "€"  # "$0.15 per kWh": any currency, one kind
+            elif written is None and duration is not None and r.num is None:
+                written = "min"  # a pace: "9:30 per mile"
             num, den = _size(written or ""), _size(m.group("den")) or _counted(m.group("den"))
         if num is None or den is None or num[0] == den[0]:
             return None
