@@ -248,3 +248,10 @@ def test_a_date_of_the_sentence_before_and_either_reading_of_a_us_date() -> None
     assert statuses(answer.format("February 12, 2026"), log)["February 12, 2026"] == "derived"
     assert statuses(answer.format("June 8, 2026"), log)["June 8, 2026"] == "derived"
     assert statuses(answer.format("March 12, 2026"), log)["March 12, 2026"] == "ungrounded"
+
+
+def test_the_month_a_term_of_an_excerpt_ends_in() -> None:
+    # Blind probe 14: a service due "in 24 Monaten" from the excerpt's only date.
+    service = "Inspektion mit Ölwechsel\nDatum: 14.10.2025\nNächste Inspektion: in 24 Monaten"
+    assert statuses("Fällig im Oktober 2027 [1].", service)["Oktober 2027"] == "derived"
+    assert statuses("Fällig im November 2027 [1].", service)["November 2027"] == "ungrounded"

@@ -96,7 +96,8 @@ class Spans:
             elif r.key[0] == "t":
                 found = self._time_shifted(r, near, earlier)
             elif r.key[0] == "ym":
-                found = self._month_after(r, near)
+                month = (int(r.key[1]), int(r.key[2]))
+                found = self._month_after(r, near) or self._from_term(r, None, month)
             else:
                 continue
             if found:
@@ -234,10 +235,13 @@ class Spans:
                     return self._verdict(r, "date_after", (ta, va), (tc, vc))
         return None
 
-    def _from_term(self, r: Reading, result: date) -> Verdict | None:
+    def _from_term(
+        self, r: Reading, result: date | None, month: tuple[int, int] | None = None
+    ) -> Verdict | None:
         """A date that is a date of an excerpt plus a term the excerpt states on the date's
         line, or beside its only date ("Kauf am 14.03.2026, 1 Jahr Garantie": bis 14.03.2027;
-        "Beginn 01.01.2026, 24 Monate": bis 31.12.2027). A date of another row is no start."""
+        "Beginn 01.01.2026, 24 Monate": bis 31.12.2027), or the month of one ("Inspektion am
+        14.10.2025 ... in 24 Monaten": im Oktober 2027). A date of another row is no start."""
         for i, (n, text) in enumerate(self._texts):
             if i not in self._terms:
                 self._terms[i] = terms_of(text[:_MAX_READ])
@@ -247,11 +251,14 @@ class Spans:
             dates = self._dates_of(i)
             alone = len({d for _, _, d in dates}) == 1
             for count, unit, written, line_start, line_end in terms:
-                starts = {plus(result, -count, unit)}
-                if unit in ("months", "years"):  # a term ends the day before
+                starts = {plus(result, -count, unit)} if result else set()
+                if result and unit in ("months", "years"):  # a term ends the day before
                     starts.add(plus(result + timedelta(days=1), -count, unit))
                 for start, end, day in dates:
                     on_line = line_start <= start and end <= line_end
+                    if month and unit in ("months", "years"):
+                        ends = plus(day, count, unit)
+                        starts = {day} if ends and (ends.year, ends.month) == month else set()
                     if day in starts and (alone or on_line):
                         operands = (text[start:end], written)
                         return Verdict("derived", r, frozenset({n}), "date_after", operands)
