@@ -254,3 +254,26 @@ def test_a_word_the_own_row_holds_in_a_compound_names_no_other_row() -> None:
     )
     answer = "Der schnellste Lauf war der am 5. März [1]."
     assert statuses(answer, log)["5. März"] == "grounded"
+
+
+PANTRY_TABLE = (
+    "Item                 | Qty | Best by  | Shelf\n"
+    "Black beans (can)    | 6   | 09/2027  | 2\n"
+    "Chickpeas (can)      | 4   | 03/2027  | 2\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 14: a small count of a table's other row, and a best-before month.
+        ("You have 6 cans of chickpeas on shelf 2 [1].", "6", "wrong_line"),
+        ("You have 4 cans of chickpeas on shelf 2 [1].", "4", "grounded"),
+        ("Black beans are good until March 2027 [1].", "March 2027", "wrong_line"),
+        ("Black beans are good until September 2027 [1].", "September 2027", "grounded"),
+    ],
+)
+def test_a_small_count_or_a_month_of_another_table_row(
+    answer: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, PANTRY_TABLE)[figure] == expected

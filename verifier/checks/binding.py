@@ -40,6 +40,8 @@ _RIVAL = {
     ),
     "c": re.compile(r"\d[.,]\d{2}(?!\d)"),
     # Not a group of a code joined by hyphens ("Account 55-201-884").
+    # A month of a year, as a best-before date writes it ("11/2028").
+    "ym": re.compile(r"(?<![0-9./])(?:0?[1-9]|1[0-2])[./](?:20)?[0-9]{2}(?![0-9./])"),
     "n": re.compile(
         r"(?<![0-9.,:/-]|[^\W\d_])(?:[0-9]{1,3}(?:[.,'][0-9]{3})+|[0-9]{2,})(?![0-9]|[.,:/-][0-9])"
     ),
@@ -58,6 +60,12 @@ _BOOKING = re.compile(
 )
 _SUM = re.compile(
     r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|balance|saldo|kontostand)\b)"
+)
+# A small count is another row's as a whole number of two digits or more is, or as a table's
+# cell of its own ("| 4 |") or a label's value ("Kichererbsen: 4 Dosen").
+_RIVAL["small"] = re.compile(
+    _RIVAL["n"].pattern + r"|\|[ \t]*[0-9]{1,3}[ \t]*(?:[^\W\d_]{1,8}\.?[ \t]*)?(?=\|)"
+    r"|:[ \t]*[0-9]{1,3}(?![0-9]|[.,][0-9])"
 )
 _MIN_WHOLE = 1  # digits a whole number needs to be looked up
 # A phone or account number: six digits or more, in groups. Another line with one holds a
@@ -86,7 +94,15 @@ class Binding:
             return None
         # Tied wrongly in every excerpt that holds it: one that holds it in prose or on a line
         # the words fit makes the tie the answer's reading of that one.
-        kind = "d" if r.key[0] == "d" else "c" if r.places or "." in r.value else "n"
+        kind = (
+            r.key[0]
+            if r.key[0] in ("d", "ym")
+            else "c"
+            if r.places or "." in r.value
+            else "small"
+            if len(r.value) == 1
+            else "n"
+        )
         found = None
         for n in sorted(v.excerpts):
             hit = self._in_excerpt(n, key, kind, digits, around)
@@ -260,4 +276,6 @@ def _digits_of(key: Key) -> list[str]:
         return [str(key[3]), str(key[1])[-2:]]
     if key[0] == "dm":
         return [str(key[2]), str(key[1])]
+    if key[0] == "ym" and isinstance(key[1], int) and key[1]:
+        return [str(key[1])[-2:], str(key[2])]
     return []

@@ -125,12 +125,14 @@ def wrong_unit_finding(
 
 
 def _everywhere_else(mine: Key, given: list[_Given]) -> _Given | None:
-    """The first place, where every place writes the figure with a unit of one dimension,
-    not the answer's: its own, or one confused with it ("7.5 mg" for "7.5 mL")."""
-    dims = {key[1] if key else None for key, _, _, _ in given}
-    if not given or len(dims) != 1 or any(key == mine for key, _, _, _ in given):
-        return None
-    return given[0] if _confused(mine, given[0][0]) else None
+    """The first place, where every place writes the figure with a unit, none the answer's,
+    and those of its dimension or one confused with it all of one ("7.5 mg" for "7.5 mL")."""
+    if not given or any(key is None or key == mine for key, _, _, _ in given):
+        return None  # bare somewhere, or with the answer's unit: maybe that one
+    # Places of unrelated dimensions are other figures ("6 Stunden" beside "6 ml" for "6 mg").
+    related = [g for g in given if _confused(mine, g[0])]
+    dims = {key[1] for key, _, _, _ in related if key}
+    return related[0] if related and len(dims) == 1 else None
 
 
 def _of_the_noun(answer: str, tok: Token, mine: Key, given: list[_Given]) -> _Given | None:
