@@ -642,6 +642,13 @@ PHONE_BILL = "Grundgebühr 39,95 €\nSchweiz 20,86 €\nSky Ticket 9,99 €\nSu
          "35", "ungrounded"),
         ("Bei 18 V und 2,0 Ah speichert er rechnerisch 36 Wh [1].", "18 V, 2,0 Ah", "36",
          "derived"),
+        # A count adds to no amount of money: "die zwei Duschgels 1,90 €" is no 5,25 + 2.
+        ("Feuchttücher 5,25 € und die zwei Duschgels 1,90 € – zusammen also 7,25 € [1].",
+         "Duschgel 2x 0,95 1,90\nFeuchttücher 3x 1,75 5,25", "7,25", "ungrounded"),
+        ("Feuchttücher 5,25 € und die zwei Duschgels 1,90 € – zusammen also 7,15 € [1].",
+         "Duschgel 2x 0,95 1,90\nFeuchttücher 3x 1,75 5,25", "7,15", "derived"),
+        ("You used 14.2 GB of your 20 GB, so 5.8 GB are left [1].", "14.2 GB of 20 GB", "5.8",
+         "derived"),
         ("Von 84.210 km [1] bis 84.850 km [1] bist du 640 km gefahren.",
          "km 84.210\nkm 84.850", "640", "derived"),
     ],

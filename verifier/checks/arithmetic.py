@@ -246,6 +246,8 @@ class Arithmetic:
         """Whether the answer's words and the operands' places make res its derivation."""
         whole = not tok.readings[0].places
         if res.how in ADDED:
+            if not whole and money(self.text, tok) and self._count_in(res):
+                return False  # "die zwei Duschgels 1,90 €, zusammen 7,25 €": no 5,25 + 2
             if not whole or (telling(self.text, tok) and res.least >= 100):
                 return True  # a sum with cents, or 23.894 of 82.006 - 58.112, hardly by chance
             if strongly_announced(self.text, tok):
@@ -264,6 +266,15 @@ class Arithmetic:
             return True  # each factor joined by its sign
         return (not whole and res.how in ("share", *TAXES)) or announced(
             self.text, tok, res.how, res.starts, res.operands
+        )
+
+    def _count_in(self, res: _Result) -> bool:
+        """Whether an operand of a sum or difference of money is a count: a whole number
+        without a currency, beside an amount with cents it cannot be added to."""
+        at = {t.start: (t, v) for _, t, v in self._vals}
+        operands = [at[start] for start in res.starts if start in at]
+        return any(not v.reading.places and not money(self.text, t) for t, v in operands) and any(
+            v.reading.places for _, v in operands
         )
 
     def _one_list(self, tok: Token, res: _Result) -> bool:
