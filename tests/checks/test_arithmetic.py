@@ -613,8 +613,13 @@ FEES = "Mitgliedsbeiträge 2026: Erwachsene 96 €/Jahr, Jugendliche 48 €/Jahr
          "derived"),
         ("Einzeln 2 × 96 € + 48 € = 240 €, als Familie 180 € [1]: ihr spart also 70 €.", "70",
          "ungrounded"),
-        # A wrong figure of the expression is flagged on its own.
+        # A wrong figure of the expression is flagged on its own, and no result written out
+        # derives it back (a review: "3 × 45 € = 135 €" made 45 of 135 / 3).
         ("Einzeln würdet ihr 2 × 96 € + 58 € = 250 € zahlen [1].", "58", "ungrounded"),
+        ("Drei Erwachsene: 3 × 45 € = 135 € [1].", "45", "ungrounded"),
+        ("Einzeln: 2 × 96 € + 58 € = 250 € [1].", "250", "derived"),
+        # A share is no term: "200 € − 10 % = 190 €" is checked nowhere here.
+        ("Abzüglich Rabatt: 96 € − 10 % = 86,40 € [1].", "86,40", "ungrounded"),
     ],
 )  # fmt: skip
 def test_arithmetic_written_out(answer: str, figure: str, expected: str) -> None:

@@ -79,6 +79,7 @@ class Arithmetic:
         self._sentences = sentences
         self._stated = stated  # whether the excerpts state a tax rate (19 for "19 %")
         self._vals: list[_Figure] = []
+        self._written_out: set[int] = set()
         self._exact: dict[Decimal, _Entry] | None = None
         # Products and quotients, compared at the precision the answer writes its result in:
         # floats, sorted, so that a look-up is a bisection.
@@ -91,6 +92,9 @@ class Arithmetic:
         vals += [(num.scaleb(-v.reading.scale), t, v) for num, t, v in vals if v.reading.scale]
         self._vals = sorted(vals[:_MAX_PAIRS], key=lambda x: x[1].start)
         self._exact = None
+        # Results written out after "=": no operand of a figure before them in their sentence,
+        # which may be one of their own terms ("3 × 45 € = 135 €" derives no 45 of 135 / 3).
+        self._written_out = {t.start for _, t, v in self._vals if v.how == "expression"}
 
     def _tables(self) -> dict[Decimal, _Entry]:
         if self._exact is not None:
@@ -230,6 +234,8 @@ class Arithmetic:
                 how in _RUNS and min(res.starts) <= tok.start <= max(res.starts)
             ):
                 continue  # a grounded figure is no operand of itself
+            if any(self._term_of(tok, at) for at in res.starts):
+                continue
             if self._holds(tok, res, abs(v - float(x)) <= 1e-9 * max(1.0, abs(v))):
                 return Verdict("derived", r, res.excerpts, res.how, res.operands)
         return for_period(self.text, self._vals, tok, float(x), half) or with_tax(
@@ -267,6 +273,11 @@ class Arithmetic:
         return (not whole and res.how in ("share", *TAXES)) or announced(
             self.text, tok, res.how, res.starts, res.operands
         )
+
+    def _term_of(self, tok: Token, at: int) -> bool:
+        """Whether the figure may be a term of the result written out at `at`."""
+        index = self._sentences.index
+        return at in self._written_out and tok.start < at and index(tok.start) == index(at)
 
     def _count_in(self, res: _Result) -> bool:
         """Whether an operand of a sum or difference of money is a count: a whole number

@@ -3,7 +3,8 @@
 
 The figures and signs before the "=" (back to the sentence's start, a colon or a bracket) are
 evaluated as written, products before sums. Only the arithmetic is checked here: each figure
-of the expression is checked on its own like any other."""
+of the expression is checked on its own like any other, and no result written out serves as
+an operand of another derivation (it would derive an invented operand of its own back)."""
 
 from __future__ import annotations
 
@@ -73,6 +74,8 @@ class Expressions:
                 terms, written, excerpts, sign = [], [], frozenset(), "+"
                 at = self.text.find(" ", at, equals.start()) + 1 or equals.start()
                 continue
+            if "%" in m.group():
+                return None  # "200 € − 10 % = 190 €": a share is no term to add
             terms.append((value, sign))
             written.append(m.group("num"))
             excerpts |= self._excerpts.get(m.start("num"), frozenset())
