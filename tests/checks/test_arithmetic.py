@@ -348,6 +348,9 @@ RECIPE = "Sauerteigbrot (1 Laib): 500 g Weizenmehl, 350 ml Wasser, 100 g Anstell
         ("One 500 mg capsule 3 times a day, so 1,500 mg daily [1].", "Amoxicillin 500 mg",
          "1,500", "derived"),
         ("2 × 250 g = 750 g [1].", RECIPE, "750", "ungrounded"),
+        # A review: the dose a frequency counts is no result of it ("1,200 mg 3 times a day").
+        ("Take 1,500 mg three times a day [1].", "Amoxicillin 500 mg", "1,500", "ungrounded"),
+        ("Take 1,500 mg 3 times a day [1].", "Amoxicillin 500 mg", "1,500", "ungrounded"),
         ("For 8 people, double it: 6 eggs [1].", "Serves 4: 3 cups flour, 2 eggs", "6",
          "ungrounded"),
     ],

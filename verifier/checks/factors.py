@@ -42,6 +42,11 @@ _MAX_FACTOR = 12
 _NOUN_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]{3,})")
 
 
+def _step(factor: Decimal) -> str:
+    """How a factor scales, for the reviewer: "× 1.5", "÷ 2"."""
+    return f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"
+
+
 class Factors:
     """The quantities of an answer that are an excerpt's, scaled by a factor named beside them."""
 
@@ -52,7 +57,7 @@ class Factors:
         self._src = src
         self._texts = texts
         self._sentences = sentences
-        self._named: dict[int, list[tuple[Decimal, str]]] = {}  # factors by sentence
+        self._named: dict[int, list[tuple[Decimal, str, int]]] = {}  # by sentence, with ends
 
     def derive(self, tok: Token) -> Verdict | None:
         """The scaling an ungrounded quantity is, or None."""
@@ -65,25 +70,29 @@ class Factors:
                 value = plain(Decimal(quantity.value) / factor)
             (held,) = self._src.look_up([(quantity.key[0], quantity.key[1], value)])
             if held:
-                step = f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"
-                operands = (word, step)
+                operands = (word, _step(factor))
                 return Verdict("derived", tok.readings[0], frozenset(held), "scaled", operands)
         return None
 
     def _factors(self, tok: Token) -> list[tuple[Decimal, str]]:
-        """The factors the figure's sentence names, each with its words as written (read
-        once a sentence)."""
+        """The factors the figure's sentence names before it, each with its words as written:
+        "three times a day, so 1,500 mg daily" scales, "take 1,200 mg 3 times a day" does not
+        (the dose the factor counts is no result of it)."""
         k = self._sentences.index(tok.start)
-        if k in self._named:
-            return self._named[k]
-        sentence = self._sentences.text_at(tok.start)
-        found = [(f, m.group()) for f, words in _FACTOR if (m := words.search(sentence))]
-        for m in _NUMBERED.finditer(sentence):
-            factor = Decimal((m.group("a") or m.group("b")).replace(",", "."))
-            if 0 < factor <= _MAX_FACTOR and factor != 1:
-                found.append((factor, m.group()))
-        self._named[k] = found
-        return found
+        if k not in self._named:
+            start, _ = self._sentences.span_at(tok.start)
+            sentence = self._sentences.text_at(tok.start)
+            found = [
+                (f, m.group(), start + m.end())
+                for f, words in _FACTOR
+                if (m := words.search(sentence))
+            ]
+            for m in _NUMBERED.finditer(sentence):
+                factor = Decimal((m.group("a") or m.group("b")).replace(",", "."))
+                if 0 < factor <= _MAX_FACTOR and factor != 1:
+                    found.append((factor, m.group(), start + m.end()))
+            self._named[k] = found
+        return [(f, word) for f, word, end in self._named[k] if end <= tok.start]
 
     def _count(self, tok: Token) -> Verdict | None:
         """A count of a noun scaled: "double it: 6 eggs" where the recipe has "3 eggs"; the
@@ -102,8 +111,8 @@ class Factors:
             for n, text in self._texts:
                 for m in counted.finditer(text):
                     if meets({noun.group(1).lower()}, {m.group(1).lower()}, compound=False):
-                        step = f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"
-                        return Verdict("derived", r, frozenset({n}), "scaled", (word, step))
+                        operands = (word, _step(factor))
+                        return Verdict("derived", r, frozenset({n}), "scaled", operands)
         return None
 
 
@@ -136,7 +145,9 @@ class Calendar:
     def derive(self, tok: Token) -> Verdict | None:
         """The calendar's count an ungrounded 12 (52, 7, ...) is, or None."""
         r = tok.readings[0]
-        if r.key[0] != "n" or not r.value.isdigit() or int(r.value) not in _CALENDAR:
+        if r.key[0] != "n" or not r.value.isdigit() or len(r.value) > 3:
+            return None
+        if int(r.value) not in _CALENDAR:
             return None
         if not _PERIOD_WORD.search(self._sentences.text_at(tok.start)):
             return None
