@@ -277,3 +277,10 @@ def test_a_small_count_or_a_month_of_another_table_row(
     answer: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, PANTRY_TABLE)[figure] == expected
+
+
+def test_a_small_count_of_a_recipe_step_is_no_other_row_s() -> None:
+    # A review: "2 Hälften" and "3 Portionen" of a recipe's steps were other label lines'.
+    recipe = "Zutaten:\n- Zitronen: 2 Stück\n- Eier: 3 Stück\n- Zucker: 100 g"
+    assert statuses("Die Zitronen in 2 Hälften schneiden [1].", recipe)["2"] == "grounded"
+    assert statuses("Die Eier in 3 Portionen unterrühren [1].", recipe)["3"] == "grounded"

@@ -106,9 +106,12 @@ def test_a_number_cited_from_the_wrong_excerpt_is_miscited() -> None:
 def test_a_figure_stated_again_refers_to_where_it_was_cited_first() -> None:
     # Blind probe 13: "a $250 deductible [1]. With the estimate at $2,390.00 [2], you'd pay
     # the $250": the second $250 is the first one's, not the estimate's.
-    assert (
-        citations("Die Miete beträgt 890 EUR [2]. Mit der Küche [1] bleibt es bei 890 EUR.") == []
-    )
+    answer = "Die Miete beträgt 890 EUR [2]. Mit der Küche von 9,86 m² [1] bleibt es bei 890 EUR."
+    assert citations(answer) == []
+    # But a sentence whose citation holds none of its figures cites the repeat too (a review).
+    assert citations("Die Miete beträgt 890 EUR [2]. Laut [1] ebenfalls 890 EUR.") == [
+        ("miscited", "890", [1], [2])
+    ]
     assert citations("Die Küche [1] kostet 890 EUR. Die Miete beträgt 890 EUR [2].") == [
         ("miscited", "890", [1], [2])
     ]

@@ -124,3 +124,13 @@ def test_a_weekday_the_excerpts_name_for_a_date_without_its_year(
     answer: str, expected: set[str]
 ) -> None:
     assert set(statuses(answer, POOL).values()) == expected
+
+
+def test_a_weekday_range_s_end_names_no_day_in_words_either() -> None:
+    # A review: "Monday to Friday, July 6 to July 10" named July 6 a Friday.
+    assert (
+        "wrong_weekday"
+        not in statuses(
+            "Monday, July 6 is the first day [1].", "Open Monday to Friday, July 6 to July 10"
+        ).values()
+    )

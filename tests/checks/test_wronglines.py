@@ -148,3 +148,9 @@ def test_a_figure_the_answer_computes_is_no_other_line_s() -> None:
     # But a figure derived from the one in question derives nothing back: 3.99 is the bread's.
     answer = "The Greek yogurt ($4.99) and the cold brew ($3.99) came to $8.98 [1]."
     assert statuses(answer, GROCERIES)["3.99"] == "wrong_line"
+
+
+def test_a_condition_names_no_owner_of_a_number() -> None:
+    # A review: "If Mrs. Ortiz is unavailable, call ..." is no number of Mrs. Ortiz's.
+    answer = "If the pediatrician is unavailable, call (312) 555-0164 [1]."
+    assert statuses(answer, CONTACTS)["555-0164"] == "grounded"

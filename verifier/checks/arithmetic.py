@@ -25,7 +25,7 @@ from verifier.checks.arithwords import (
     TAXES,
     TOTALLED,
     announced,
-    changed_to,
+    changed_from,
     half_unit,
     money,
     strongly_announced,
@@ -265,8 +265,10 @@ class Arithmetic:
             return False  # a rounded result matches too many pairs to look further afield
         if res.how == "mean":
             return self._averaged(tok) and self._one_list(tok, res)
-        if res.how == "percentage" and changed_to(self.text, res.starts[1]):
-            # "von 800 € auf 880 €, eine Erhöhung um 9,1 %": 80 of 880, the wrong base.
+        origin = changed_from(self.text, res.starts[1]) if res.how == "percentage" else None
+        if origin is not None and origin != res.starts[0]:
+            # "von 800 € auf 880 €, eine Erhöhung um 9,1 %": 80 of 880, the wrong base ("von
+            # 20 € auf 200 €, 10 %" is the first of the second, no change).
             return False
         if res.how == "chain":
             return True  # each factor joined by its sign

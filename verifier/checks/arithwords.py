@@ -236,16 +236,17 @@ def announced(
 
 
 _CHANGED_TO = re.compile(
-    r"\b(?:von|from)[ \u00a0]+(?:[€$£][ \u00a0]?)?[0-9][0-9.,]*[ \u00a0]*"
+    r"\b(?:von|from)[ \u00a0]+(?:[€$£][ \u00a0]?)?(?P<from>[0-9][0-9.,]*)[ \u00a0]*"
     r"(?:[^\W\d_]{1,6}\.?|[€$£%])?[ \u00a0]*(?:auf|to|bis)[ \u00a0]+(?:[€$£][ \u00a0]?)?\Z",
     re.I,
 )
 
 
-def changed_to(text: str, start: int) -> bool:
-    """Whether the figure at start is where a change goes to ("von 800 € auf 880 €"): a
-    percentage of the change takes the figure it comes from as its base."""
-    return _CHANGED_TO.search(text, max(0, start - 48), start) is not None
+def changed_from(text: str, start: int) -> int | None:
+    """Where the figure a change comes from starts, if the figure at start is where it goes
+    to ("von 800 € auf 880 €"): a percentage of the change takes the first as its base."""
+    m = _CHANGED_TO.search(text, max(0, start - 48), start)
+    return m.start("from") if m else None
 
 
 def _from_to(text: str, starts: tuple[int, int], operands: tuple[str, str]) -> bool:

@@ -169,7 +169,10 @@ class Binding:
         ex = self._excerpt(n)
         if in_prose(ex, digits):
             return None  # it may stand in prose: no line is its own
-        return self._tie(n, ex, self._holders(ex, key, digits), _RIVAL[kind], around)
+        holders = self._holders(ex, key, digits)
+        if kind == "small" and not all("|" in ex.text[x.start : x.end] for x, _ in holders):
+            kind = "n"  # a small count off a table ("2 Zitronen"), maybe a step's "2 Hälften"
+        return self._tie(n, ex, holders, _RIVAL[kind], around)
 
     def _tie(
         self,

@@ -205,6 +205,17 @@ def check_citations(
         sentence_of(f.start) for f in numbers.findings if f.status in ("grounded", "derived")
     }
     cited_before: set[str] = set()  # values already stated with a citation that holds them
+
+    def backed(cited: set[int]) -> set[int]:
+        """The sentences where a grounded figure stands in one of the cited excerpts."""
+        return {
+            k
+            for f in numbers.findings
+            if f.status in ("grounded", "derived")
+            and cited & set(f.excerpts)
+            and (k := sentence_of(f.start)) is not None
+        }
+
     for finding in numbers.findings:
         # A figure only the question holds, cited to an excerpt in a sentence that states
         # nothing an excerpt holds, confirms the asker's premise ("Sind es 42?" - "Ja, 42 [1]"
@@ -218,9 +229,10 @@ def check_citations(
         cited = sorted(cites.get(k, ()))
         if set(cited) & set(finding.excerpts):
             cited_before.add(finding.value)
-        elif cited and finding.value not in cited_before:
-            # A figure stated again refers to where it was cited first: "a $250 deductible [1].
-            # With the estimate at $2,390.00 [2], you'd pay the $250".
+        elif cited and not (finding.value in cited_before and k in backed(set(cited))):
+            # A figure stated again refers to where it was cited first, where its sentence's
+            # citation is another figure's: "a $250 deductible [1]. With the estimate at
+            # $2,390.00 [2], you'd pay the $250".
             findings.append(_miscited(finding, cited))
     groups = marker_groups(answer, ((m.start, m.end, m.numbers) for m in markers), existing)
     flagged_at = {f.start for f in findings}

@@ -48,9 +48,15 @@ _DURATION_WORDS = re.compile(
 )
 
 
+# Where such a phrase ends: re finds these literals at C speed, the phrase is read only there.
+_DURATION_END = re.compile(r"tunde|hour|TUNDE|HOUR")
+
+
 def spoken_durations(text: str) -> set[str]:
     """The durations a text says in words, as seconds (the key value of units.measure)."""
-    return {
-        str(_SPOKEN_DURATIONS[int((m.lastgroup or "d0")[1:])][1])
-        for m in _DURATION_WORDS.finditer(text)
-    }
+    out = set()
+    for end in _DURATION_END.finditer(text):
+        window = text[max(0, end.start() - 40) : end.end() + 16]
+        for m in _DURATION_WORDS.finditer(window):
+            out.add(str(_SPOKEN_DURATIONS[int((m.lastgroup or "d0")[1:])][1]))
+    return out

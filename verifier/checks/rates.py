@@ -49,6 +49,8 @@ _CLOCKED = re.compile(
     re.I,
 )
 _HOURS_A_DAY = 24
+_STAMPED = re.compile(r"[0-9][-./][0-9]{1,2}[ T]{1,3}\Z")  # a date right before a time of day
+_UHR = re.compile(r"[ \u00a0]?(?:Uhr|h\b|o'clock)")
 _PACE = re.compile(r"([0-9]{1,2}):([0-5][0-9])")  # minutes and seconds, "9:30"
 _MAX_FIGURES = 40  # of one kind in one excerpt
 _MAX_TEXT = 16_384  # characters of an excerpt read for them
@@ -112,7 +114,10 @@ class Rates:
             x, half = float(str(duration.key[2])) / num[1], 0.5 / num[1] * (1 + 1e-9)
         elif r.num is not None:
             x = float(r.num)
-            half = half_unit(self.text, tok, hedged(self.text, tok.start)) * (1 + 1e-9)
+            about = hedged(self.text, tok.start)
+            # A whole rate is exact unless hedged: 31,50 € for 4 is no "8 € pro Person".
+            exact = not r.places and not about
+            half = 1e-9 * max(1.0, x) if exact else half_unit(self.text, tok, about) * (1 + 1e-9)
         else:
             return None
         cited = {n for mk in find_markers(self._sentences.text_at(tok.start)) for n in mk.numbers}
@@ -134,8 +139,12 @@ class Rates:
         kinds: dict[str, list[_Quantity]] = {}
         for d in _CLOCKED.finditer(text, 0, _MAX_TEXT):
             first, second, third = (int(g) if g else 0 for g in d.group(1, 2, 3))
-            if d.group(3) is None and d.group(4) is None and first < _HOURS_A_DAY:
-                continue
+            if d.group(4) is None and (
+                (d.group(3) is None and first < _HOURS_A_DAY)
+                or _STAMPED.search(text, max(0, d.start() - 12), d.start())
+                or _UHR.match(text, d.end())
+            ):
+                continue  # a time of day, or a log's timestamp ("2024-05-01 07:12:30")
             hours = d.group(3) is not None or (d.group(4) or "").lower() in ("h", "std")
             seconds = (first * 3600 + second * 60 + third) if hours else first * 60 + second
             kinds.setdefault("time", []).append((float(seconds), d.group()))

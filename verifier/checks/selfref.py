@@ -98,7 +98,7 @@ def _count(before: str) -> tuple[re.Match[str], int] | None:
     words = list(_WORD.finditer(before, max(0, len(before) - 200)))
     for k in range(len(words) - 2, max(-1, len(words) - 2 - _MAX_WORDS), -1):
         w = words[k].group()
-        value = int(w) if w.isdigit() and len(w) <= 2 else word_number(w)
+        value = int(w) if w.isascii() and w.isdigit() and len(w) <= 2 else word_number(w)
         if value is not None:
             prev = words[k - 1].group().rstrip(".:") if k else ""
             label = prev.lower() in _LABELS or (prev[:1].isupper() and prev.lower() not in _OPENERS)

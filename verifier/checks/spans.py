@@ -43,6 +43,8 @@ _MAX_READ = 100_000  # characters of an excerpt read for its dates
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 _MAX_SHIFT_S = 12 * 3600  # a clock time moved by a duration: "15 Minuten früher"
+_EARLIER = re.compile(r"\b(?:früher|vorher|vor|eher|before|earlier|early|ahead|prior)\b", re.I)
+_LATER = re.compile(r"\b(?:später|danach|nach|after|later|afterwards)\b", re.I)
 
 
 def _count(text: str, tok: Token) -> tuple[int, str] | None:
@@ -94,7 +96,7 @@ class Spans:
             elif r.key[0] == "d":
                 found = self._date_after(tok, r, near, earlier)
             elif r.key[0] == "t":
-                found = self._time_shifted(r, near, earlier)
+                found = self._time_shifted(r, near, earlier, self._sentences.text_at(tok.start))
             elif r.key[0] == "ym":
                 month = (int(r.key[1]), int(r.key[2]))
                 found = self._month_after(r, near) or self._from_term(r, None, month)
@@ -159,11 +161,19 @@ class Spans:
         return out
 
     def _time_shifted(
-        self, r: Reading, near: list[tuple[Token, Verdict]], earlier: list[tuple[Token, Verdict]]
+        self,
+        r: Reading,
+        near: list[tuple[Token, Verdict]],
+        earlier: list[tuple[Token, Verdict]],
+        sentence: str,
     ) -> Verdict | None:
         """A clock time a duration of the sentence before or after a clock time of it or of
-        the sentence before ("um 10:15 Uhr. Da du 15 Minuten früher da sein sollst: um 10:00")."""
+        the sentence before ("um 10:15 Uhr. Da du 15 Minuten früher da sein sollst: um 10:00"),
+        as a word of the sentence says: earlier or later."""
         target = int(r.key[1]) * 60 + int(r.key[2])
+        earlier_word, later_word = _EARLIER.search(sentence), _LATER.search(sentence)
+        if not (earlier_word or later_word):
+            return None  # "um 9:00 Uhr, dauert 30 Minuten" moves no time
         durations = [
             (t, v, int(seconds) // 60)
             for t, v in near
@@ -177,7 +187,9 @@ class Spans:
                 continue
             base = int(vt.reading.key[1]) * 60 + int(vt.reading.key[2])
             for td, vd, minutes in durations:
-                if target in ((base - minutes) % 1440, (base + minutes) % 1440):
+                moved = [(base - minutes) % 1440] if earlier_word else []
+                moved += [(base + minutes) % 1440] if later_word else []
+                if target in moved:
                     return self._verdict(r, "time_shifted", (tt, vt), (td, vd))
         return None
 

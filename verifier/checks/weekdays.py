@@ -37,7 +37,9 @@ _IN_BRACKETS = re.compile(rf"[ \t\u00a0]*\(({_NAME})\.?\)")
 _APPOSITION = re.compile(rf",[ \t\u00a0]+(?:ein|einem|an|a)[ \t\u00a0]+({_NAME})(?![^\W\d_])")
 _LOOK_BACK = 24
 _MAX_LINES = 200  # lines of an excerpt read for the weekday of one day
-_RANGE_END = re.compile(r"[A-Z][a-z]{1,9}\.?[ \t\u00a0]*[-–—][ \t\u00a0]*\Z")
+_RANGE_END = re.compile(
+    r"[A-Z][a-z]{1,9}\.?[ \t\u00a0]*(?:[-–—]|\b(?:to|bis|through|thru|until))[ \t\u00a0]*\Z"
+)
 
 
 def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
@@ -63,7 +65,7 @@ def _named_weekday(
     day; with range_ends False, not the end of a range ("Mo–Do, 13.04.": Do is 16.04.'s)."""
     before = _BEFORE.search(text, max(0, start - _LOOK_BACK), start)
     if before is not None and (
-        range_ends or not _RANGE_END.search(text, max(0, before.start() - 8), before.start())
+        range_ends or not _RANGE_END.search(text, max(0, before.start() - 20), before.start())
     ):
         day = _weekday(before[1], bool(before[2]), before[3] or "", before[3] == "(")
         if day is not None:  # Monday is day 0

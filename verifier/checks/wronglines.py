@@ -35,6 +35,7 @@ _MAX_GAP = 40  # characters between two figures of one statement
 # What ends the clause of a phone number: a sentence's end, "and", "or".
 _CLAUSE_CUT = re.compile(r"[.!?;](?=\s)|\n|\b(?:und|and|sowie|oder|or|bzw)\b", re.I)
 _CLAUSE_REACH = 120
+_CONDITION = re.compile(r"\b(?:if|wenn|falls|unless|sofern|otherwise|sonst)\b[^,;\n]*,", re.I)
 # Digits and what groups them, six digits or more: a phone, fax or account number.
 _PHONE_LIKE = re.compile(r"\+?[0-9][0-9 ()/.\u00a0-]{4,}[0-9]")
 _AREA_CODE = re.compile(r"\([0-9]{2,5}\)[ \u00a0]?\Z")
@@ -133,9 +134,11 @@ def _clause_words(text: str, start: int, end: int) -> list[str]:
     number it is may stand in an apposition ("Dr. Hsu, the pediatrician, can be reached at")."""
     first = max(0, start - _CLAUSE_REACH)
     cuts = [m.end() for m in _CLAUSE_CUT.finditer(text, first, start)]
+    # A condition names another person: "If Mrs. Ortiz is unavailable, call (312) ...".
+    cuts += [m.end() for m in _CONDITION.finditer(text, first, start)]
     stop = _CLAUSE_CUT.search(text, end, end + _CLAUSE_REACH)
     last = stop.start() if stop else min(len(text), end + _CLAUSE_REACH)
-    return WORD.findall(text, cuts[-1] if cuts else first, start) + WORD.findall(text, end, last)
+    return WORD.findall(text, max(cuts) if cuts else first, start) + WORD.findall(text, end, last)
 
 
 def wrong_chain_finding(binding: Binding, finding: NumberFinding) -> NumberFinding | None:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 
 from verifier.checks.arithwords import PERCENT_AFTER, money
 from verifier.checks.bindwords import meets
+from verifier.checks.columns import figure_value
 from verifier.checks.conversions import IMPERIAL, QUANTITY, unit_of
 from verifier.checks.grounding import Verdict, flagged
 from verifier.checks.linesigns import lines_of
@@ -29,6 +31,9 @@ from verifier.checks.units import with_unit
 _Given = tuple[Key | None, int, str, str]  # a quantity's key (None: no unit), the excerpt,
 # the figure with its unit, the noun after it ("" for none)
 _MAX_LINES = 200  # lines of one excerpt read for the places of a figure
+_AMOUNT = re.compile(r"(?<![0-9.,])[0-9](?:[0-9]|[.,](?=[0-9]))*")
+_MAX_AMOUNTS = 500
+_MAX_NOUN_READ = 65_536  # characters read for the noun rule where the unit stands elsewhere
 _NOUN = re.compile(r"[ \u00a0]+(?:of[ \u00a0]+)?([^\W\d_]{3,})")
 # Dimensions a unit may be confused across: a dose in mg for one in mL, cups for spoons, a
 # percentage for an amount of money.
@@ -70,6 +75,7 @@ def _written_alike(answer: str, tok: Token, texts: Sequence[tuple[int, str]]) ->
         return False
     alike = re.compile(
         rf"(?<![0-9.,]){re.escape(figure)}(?![0-9]|[.,][0-9])[ \u00a0]?{re.escape(unit)}"
+        r"(?![^\W\d_])"
         if shown.startswith(figure)
         else rf"{re.escape(unit)}[ \u00a0]?{re.escape(figure)}(?![0-9]|[.,][0-9])",
         re.I,
@@ -108,20 +114,43 @@ def wrong_unit_finding(
     mine = _unit_key(answer, tok, v.reading.value, excerpt=False)
     if mine is None:
         return None
+    holding = [(n, text) for n, text in texts if n in v.excerpts]
     measured = any(r.key == mine for r in tok.readings)
     if (src.held(mine) is not None) if measured else _written_alike(answer, tok, texts):
         # An excerpt gives it that unit (500 ml as 0,5 l), or writes it alike ("19 %",
-        # "3.24 lb": the index keeps no such quantity, and asking it would read every line).
-        return None
-    given = _given(v.reading.key, [(n, text) for n, text in texts if n in v.excerpts])
-    wrong = _everywhere_else(mine, given) or _of_the_noun(answer, tok, mine, given)
-    if wrong is None:
+        # "3.24 lb": the index keeps no such quantity, and asking it would read every line);
+        # in a short text, still not before the answer's noun ("1 EL Salz" where "1 TL Salz,
+        # 1 EL Zucker" stand).
+        if sum(len(text) for _, text in holding) > _MAX_NOUN_READ:
+            return None
+        given = _given(v.reading.key, holding)
+        wrong = _of_the_noun(answer, tok, mine, given)
+    else:
+        given = _given(v.reading.key, holding)
+        wrong = _of_the_noun(answer, tok, mine, given) or _everywhere_else(mine, given)
+    if wrong is None or (mine[1] == "percent" and _share_of_amount(mine, holding)):
         return None
     _, n, theirs, _ = wrong
     ours = _shown(answer, tok.start, tok.end)
     en = f'"{ours}" has another unit than excerpt [{n}], which says "{theirs}".'
     de = f"„{ours}“ hat eine andere Einheit als Auszug [{n}], dort steht „{theirs}“."
     return flagged(answer, tok, v, "wrong_unit", sorted({g[1] for g in given}), en, de)
+
+
+def _share_of_amount(mine: Key, texts: Sequence[tuple[int, str]]) -> bool:
+    """Whether the excerpts' amount of the percentage's value is that share of another of
+    their amounts ("MwSt 19,00 €" of "Netto 100,00 €" for "19 % MwSt")."""
+    share = Decimal(str(mine[2])) / 100
+    values = {
+        value
+        for _, text in texts
+        for m in _AMOUNT.finditer(text, 0, _MAX_NOUN_READ)
+        if (value := figure_value(m.group())) is not None
+    }
+    if len(values) > _MAX_AMOUNTS:
+        return False
+    target = Decimal(str(mine[2]))
+    return any(abs(v * share - target) < Decimal("0.005") for v in values if v != target)
 
 
 def _everywhere_else(mine: Key, given: list[_Given]) -> _Given | None:
