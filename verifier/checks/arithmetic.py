@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from itertools import takewhile
 
+from verifier.checks.arithtables import Entry, Figure, build_tables
 from verifier.checks.arithwords import (
     ADDED,
     AVERAGE,
@@ -38,18 +39,11 @@ from verifier.checks.onefigure import for_period, with_tax
 from verifier.checks.readings import Token
 from verifier.checks.units import metric_unit
 
-# Between two factors of a product: "2 Personen × 3 Nächte", "4 x 12", "3*0,75 l".
-_TIMES_GAP = re.compile(
-    r"[ \u00a0]*(?:[^\W\d_]{1,20}\.?[ \u00a0]*)?[×x*·][ \u00a0]*(?:[€$£][ \u00a0]*)?"
-)
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
 _RUNS = ("run", "mean", "rest", "chain")  # of every figure from the first operand to the second
 _PERCENTAGES = ("percentage", "change")  # results written with %
 _MAX_PAIRS = 40  # grounded answer figures tried as operands; bounds the pair search
 _CENTS = re.compile(r"[ \u00a0]*(?:ct|cent|cents|¢)\b", re.I)
-
-
-_Figure = tuple[Decimal, Token, Verdict]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +54,6 @@ class _Result:
     operands: tuple[str, str]
     starts: tuple[int, int]  # where the operands stand in the answer
     least: Decimal  # the operand of least magnitude
-
-
-# How a figure was computed: (how, i, j) over the grounded figures, the operands' positions
-# (a run's first and last); results are built only for the figure that matches.
-_Entry = tuple[str, int, int]
 
 
 class Arithmetic:
@@ -78,12 +67,12 @@ class Arithmetic:
         self.text = sentences.text
         self._sentences = sentences
         self._stated = stated  # whether the excerpts state a tax rate (19 for "19 %")
-        self._vals: list[_Figure] = []
+        self._vals: list[Figure] = []
         self._written_out: set[int] = set()
-        self._exact: dict[Decimal, _Entry] | None = None
+        self._exact: dict[Decimal, Entry] | None = None
         # Products and quotients, compared at the precision the answer writes its result in:
         # floats, sorted, so that a look-up is a bisection.
-        self._rounded: list[tuple[float, _Entry]] = []
+        self._rounded: list[tuple[float, Entry]] = []
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded figures (the first few only: that bounds the pairs)."""
@@ -96,65 +85,12 @@ class Arithmetic:
         # which may be one of their own terms ("3 × 45 € = 135 €" derives no 45 of 135 / 3).
         self._written_out = {t.start for _, t, v in self._vals if v.how == "expression"}
 
-    def _tables(self) -> dict[Decimal, _Entry]:
-        if self._exact is not None:
-            return self._exact
-        exact: dict[Decimal, _Entry] = {}
-        rounded: list[tuple[float, _Entry]] = []
-        nums = [a for a, _, _ in self._vals]
-        floats = [float(a) for a in nums]
-        shares = [PERCENT_AFTER.match(self.text, t.end) is not None for _, t, _ in self._vals]
-        toks = [t for _, t, _ in self._vals]
-        with localcontext() as ctx:
-            ctx.prec = 60
-            for i, a in enumerate(nums):
-                for j in range(i + 1, len(nums)):
-                    if toks[i] is toks[j]:
-                        continue  # a scaled figure and its written value
-                    b, fa, fb = nums[j], floats[i], floats[j]
-                    exact.setdefault(a + b, ("sum", i, j))
-                    exact.setdefault(abs(a - b), ("difference", i, j))
-                    rounded.append((fa + fb, ("sum", i, j)))  # "about 1,500" for 1.503
-                    rounded.append((abs(fa - fb), ("difference", i, j)))
-                    rounded.append((fa * fb, ("product", i, j)))
-                    if fa:  # "von 12.480 auf 15.377, ein Plus von 23 %": from the earlier one
-                        rounded.append((abs(fb - fa) / fa * 100, ("change", j, i)))
-                    for x, y, fx, fy in ((i, j, fa, fb), (j, i, fb, fa)):
-                        if shares[x]:  # 2 % of 892,98; 273 € with 19 % added, or 10 % off
-                            rounded.append((fx * fy / 100, ("share", x, y)))
-                            rounded.append((fy * (1 + fx / 100), ("plus_share", x, y)))
-                            rounded.append((fy * (1 - fx / 100), ("minus_share", x, y)))
-                            rounded.append((fy / (1 + fx / 100), ("ex_share", x, y)))
-                        if fy:
-                            rounded.append((fx / fy, ("quotient", x, y)))
-                            rounded.append((fx / fy * 100, ("percentage", x, y)))
-            # The total of a list: three or more figures in a row ("2, 3 und 3 – zusammen 8");
-            # the mean of two or more ("im Schnitt 69 (72, 68, 70 und 66)").
-            for i, a in enumerate(nums):
-                total = a
-                for j in range(i + 1, len(nums)):
-                    if toks[j] is toks[j - 1]:
-                        break
-                    total += nums[j]
-                    if j > i + 1:  # and "48,6 Mio., davon 29,1 und 12,5 gedeckt, es fehlen 7"
-                        exact.setdefault(total, ("run", i, j))
-                        exact.setdefault(a + a - total, ("rest", i, j))
-                    rounded.append((float(total) / (j - i + 1), ("mean", i, j)))
-            # A product of three or more, each joined by its sign ("2 Personen × 3 Nächte ×
-            # 2,10 €"): the signs announce it.
-            for i in range(len(nums)):
-                product = floats[i]
-                for j in range(i + 1, len(nums)):
-                    if not _TIMES_GAP.fullmatch(self.text, toks[j - 1].end, toks[j].start):
-                        break
-                    product *= floats[j]
-                    if j > i + 1:
-                        rounded.append((product, ("chain", i, j)))
-        rounded.sort()
-        self._exact, self._rounded = exact, rounded
-        return exact
+    def _tables(self) -> dict[Decimal, Entry]:
+        if self._exact is None:
+            self._exact, self._rounded = build_tables(self.text, self._vals)
+        return self._exact
 
-    def _result(self, entry: _Entry) -> _Result:
+    def _result(self, entry: Entry) -> _Result:
         how, i, j = entry
         spans = range(min(i, j), max(i, j) + 1) if how in _RUNS else (i, j)
         ns = frozenset().union(*(self._vals[k][2].excerpts for k in spans))
@@ -341,6 +277,6 @@ class Arithmetic:
         reach = 1 if tok.readings[0].places or exact else 0
         return all(k - reach <= self._sentences.index(at) <= k for at in res.starts)
 
-    def _divides(self, entry: _Entry, x: Decimal) -> bool:
+    def _divides(self, entry: Entry, x: Decimal) -> bool:
         _, i, j = entry
         return self._vals[i][0] == x * self._vals[j][0]
