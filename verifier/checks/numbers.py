@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from functools import cache
 
 from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.binding import Binding
@@ -194,7 +195,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     src.prepare(r for t in (*todo, *worded) for p in (t, *t.parts) for r in p.readings)
     texts = [(e.n, e.checked_text) for e in excerpts]
     findings += wrong_weekdays(
-        answer, tokens, src.years, lambda month, day: excerpt_weekdays(texts, month, day)
+        answer, tokens, src.years, cache(lambda month, day: excerpt_weekdays(texts, month, day))
     )
     results: list[tuple[Token, Verdict | None]] = []
     ranged = range_days(answer, tokens)

@@ -37,6 +37,7 @@ _IN_BRACKETS = re.compile(rf"[ \t\u00a0]*\(({_NAME})\.?\)")
 _APPOSITION = re.compile(rf",[ \t\u00a0]+(?:ein|einem|an|a)[ \t\u00a0]+({_NAME})(?![^\W\d_])")
 _LOOK_BACK = 24
 _MAX_LINES = 200  # lines of an excerpt read for the weekday of one day
+_MAX_READ = 65_536  # characters of an excerpt read for it
 _RANGE_END = re.compile(
     r"[A-Z][a-z]{1,9}\.?[ \t\u00a0]*(?:[-–—]|\b(?:to|bis|through|thru|until))[ \t\u00a0]*\Z"
 )
@@ -100,7 +101,8 @@ def excerpt_weekdays(texts: Sequence[tuple[int, str]], month: int, day: int) -> 
     its year ("Closed for maintenance: Monday, July 6")."""
     found: set[int] = set()
     rx = re.compile(rf"(?<![0-9]){day}(?![0-9])")
-    for _, text in texts:
+    for _, whole in texts:
+        text = whole[:_MAX_READ]  # an appointment's weekday stands near the top
         lines = lines_of(rx, text)
         if len(lines) > _MAX_LINES:
             continue
