@@ -143,21 +143,30 @@ def wrong_weekdays(
             continue
         if found[1] == actual:
             continue
-        named_at, claimed = found
-        written = answer[tok.start : tok.end]
+        written, claimed = answer[tok.start : tok.end], found[1]
         findings.append(
-            NumberFinding(
-                text=named_at[1],
-                value=f"{y}-{m:02d}-{d:02d}",
-                start=named_at.start(1),
-                end=named_at.end(1),
-                status="wrong_weekday",
-                excerpts=[],
-                message_en=f'"{written}" is a {_EN[actual]}, not a {_EN[claimed]}.',
-                message_de=f"Der {written} ist ein {_DE[actual]}, kein {_DE[claimed]}.",
+            _finding(
+                found[0],
+                f"{y}-{m:02d}-{d:02d}",
+                f'"{written}" is a {_EN[actual]}, not a {_EN[claimed]}.',
+                f"Der {written} ist ein {_DE[actual]}, kein {_DE[claimed]}.",
             )
         )
     return findings
+
+
+def _finding(named_at: re.Match[str], value: str, en: str, de: str) -> NumberFinding:
+    """A wrong weekday's finding, on the weekday's word."""
+    return NumberFinding(
+        text=named_at[1],
+        value=value,
+        start=named_at.start(1),
+        end=named_at.end(1),
+        status="wrong_weekday",
+        excerpts=[],
+        message_en=en,
+        message_de=de,
+    )
 
 
 def _against_excerpt(
@@ -178,13 +187,9 @@ def _against_excerpt(
         return None
     (actual,) = theirs
     written = answer[tok.start : tok.end]
-    return NumberFinding(
-        text=named_at[1],
-        value=f"--{m:02d}-{d:02d}",
-        start=named_at.start(1),
-        end=named_at.end(1),
-        status="wrong_weekday",
-        excerpts=[],
-        message_en=f'The excerpts name "{written}" a {_EN[actual]}, not a {_EN[claimed]}.',
-        message_de=f"Die Auszüge nennen den {written} einen {_DE[actual]}, keinen {_DE[claimed]}.",
+    return _finding(
+        named_at,
+        f"--{m:02d}-{d:02d}",
+        f'The excerpts name "{written}" a {_EN[actual]}, not a {_EN[claimed]}.',
+        f"Die Auszüge nennen den {written} einen {_DE[actual]}, keinen {_DE[claimed]}.",
     )
