@@ -88,12 +88,12 @@ SHARE_OF = re.compile(
 # Between the two figures of a ratio: "70,81 von 612,40 m²", "10 g of salt to 500 g", "$330
 # of your $3,000".
 # A change from one figure to another: "von 12,40 auf 10,85", "from $2,150 to $2,290".
-_FROM = re.compile(r"\b(?:von|from)[ \u00a0]+(?:[€$£][ \u00a0]?)?\Z", re.I)
-_TO = re.compile(
-    r"[ \u00a0]*(?:[^\W\d_]{1,6}\.?|[€$£%])?[ \u00a0]*(?:\[[0-9][0-9,; –-]*\][ \u00a0]*)?"
-    r"(?:auf|to|bis)[ \u00a0]+(?:[€$£][ \u00a0]?)?",
-    re.I,
-)
+# Its parts: "von" before the first figure, a unit after it, "auf" before the second.
+_FROM_WORD = r"\b(?:von|from)[ \u00a0]+(?:[€$£][ \u00a0]?)?"
+_UNIT_GAP = r"[ \u00a0]*(?:[^\W\d_]{1,6}\.?|[€$£%])?[ \u00a0]*"
+_TO_WORD = r"(?:auf|to|bis)[ \u00a0]+(?:[€$£][ \u00a0]?)?"
+_FROM = re.compile(_FROM_WORD + r"\Z", re.I)
+_TO = re.compile(_UNIT_GAP + r"(?:\[[0-9][0-9,; –-]*\][ \u00a0]*)?" + _TO_WORD, re.I)
 RATIO_JOIN = re.compile(
     r"[ \u00a0]*(?:[^\W\d_]+|[€$£])?\s+(?:von|of|out of)\s+"
     r"(?:(?:your|my|our|their|the|deine[nmrs]?|ihre[nmrs]?|meine[nmrs]?|unsere[nmrs]?|den|dem"
@@ -235,10 +235,10 @@ def announced(
     )
 
 
+# A change's first figure, its unit and "auf" right before its second (the parts of _FROM and
+# _TO, with no citation marker between).
 _CHANGED_TO = re.compile(
-    r"\b(?:von|from)[ \u00a0]+(?:[€$£][ \u00a0]?)?(?P<from>[0-9][0-9.,]*)[ \u00a0]*"
-    r"(?:[^\W\d_]{1,6}\.?|[€$£%])?[ \u00a0]*(?:auf|to|bis)[ \u00a0]+(?:[€$£][ \u00a0]?)?\Z",
-    re.I,
+    _FROM_WORD + r"(?P<from>[0-9][0-9.,]*)" + _UNIT_GAP + _TO_WORD + r"\Z", re.I
 )
 
 
