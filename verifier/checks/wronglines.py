@@ -113,16 +113,19 @@ def wrong_line_finding(
     found = binding.wrong_line(v, words_of(" ".join(words)))
     if found is None:
         return None
+    tok = tokens[k]
+    en, de = _named_otherwise(text[tok.start : tok.end], found, words)
+    return flagged(text, tok, v, "wrong_line", [found[0]], en, de)
+
+
+def _named_otherwise(
+    written: str, found: tuple[int, str, str], words: Sequence[str]
+) -> tuple[str, str]:
+    """The reviewer's sentences for a figure whose words name another line (found: the
+    excerpt, the figure's own line, the naming word lower-cased, as written among words)."""
     n, line, low = found
     word = next(w for w in words if w.lower() == low)
-    tok = tokens[k]
-    written = text[tok.start : tok.end]
-    return flagged(
-        text,
-        tok,
-        v,
-        "wrong_line",
-        [n],
+    return (
         f'"{written}" stands in excerpt [{n}] on the line "{line[:80]}", which is not the one '
         f'of "{word}".',
         f"„{written}“ steht in Auszug [{n}] in der Zeile „{line[:80]}“, nicht in der von „{word}“.",
@@ -155,15 +158,5 @@ def wrong_chain_finding(binding: Binding, finding: NumberFinding) -> NumberFindi
     found = binding.wrong_chain(digits, frozenset(finding.excerpts), words_of(" ".join(words)))
     if found is None:
         return None
-    n, line, low = found
-    word = next(w for w in words if w.lower() == low)
-    written = finding.text
-    return finding.model_copy(
-        update={
-            "status": "wrong_line",
-            "message_en": f'"{written}" stands in excerpt [{n}] on the line "{line[:80]}", '
-            f'which is not the one of "{word}".',
-            "message_de": f"„{written}“ steht in Auszug [{n}] in der Zeile „{line[:80]}“, nicht "
-            f"in der von „{word}“.",
-        }
-    )
+    en, de = _named_otherwise(finding.text, found, words)
+    return finding.model_copy(update={"status": "wrong_line", "message_en": en, "message_de": de})
