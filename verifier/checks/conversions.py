@@ -13,8 +13,7 @@ import re
 from verifier.checks.arithwords import half_unit
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict, hedged
-from verifier.checks.linesigns import lines_of
-from verifier.checks.numparse import day_clock, tokenize_lines
+from verifier.checks.linesigns import tokens_on_lines
 from verifier.checks.readings import Token
 
 # Unit -> (quantity, its size in the quantity's base unit, the offset of its zero).
@@ -151,8 +150,7 @@ class Conversions:
         if self._found is None:
             self._found = {}
             for n, text in self._texts:
-                lines = lines_of(_UNIT_ON_LINE, text)
-                for t in tokenize_lines(text, lines, day_clock(text)) if lines else ():
+                for t in tokens_on_lines(_UNIT_ON_LINE, text) or ():
                     found = unit_of(text, t.end)
                     num = next((x.num for x in t.readings if x.key[0] == "n"), None)
                     if found is None or num is None:

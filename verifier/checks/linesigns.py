@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from verifier.checks.readings import Key
+from verifier.checks.numparse import day_clock, tokenize_lines
+from verifier.checks.readings import Key, Token
 from verifier.checks.units import compound_signs, measure_digits
 
 FRACTION_SIGN = "[½¼¾⅛⅜⅝⅞]|[1-7]/[248]"
@@ -103,3 +104,14 @@ def lines_of(rx: re.Pattern[str], text: str) -> list[tuple[int, int]]:
         lines.append((start, end))
         pos = end + 1
     return lines
+
+
+def tokens_on_lines(
+    rx: re.Pattern[str], text: str, max_lines: int | None = None
+) -> list[Token] | None:
+    """The tokens (lenient) of the lines of text where rx matches; None past max_lines of
+    them, where reading them all would cost more than what they may tell."""
+    lines = lines_of(rx, text)
+    if max_lines is not None and len(lines) > max_lines:
+        return None
+    return tokenize_lines(text, lines, day_clock(text)) if lines else []

@@ -10,9 +10,8 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import date
 
-from verifier.checks.linesigns import lines_of
+from verifier.checks.linesigns import tokens_on_lines
 from verifier.checks.models import NumberFinding
-from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Token
 
 _EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -103,10 +102,7 @@ def excerpt_weekdays(texts: Sequence[tuple[int, str]], month: int, day: int) -> 
     rx = re.compile(rf"(?<![0-9]){day}(?![0-9])")
     for _, whole in texts:
         text = whole[:_MAX_READ]  # an appointment's weekday stands near the top
-        lines = lines_of(rx, text)
-        if len(lines) > _MAX_LINES:
-            continue
-        for t in tokenize_lines(text, lines, day_clock(text)):
+        for t in tokens_on_lines(rx, text, _MAX_LINES) or ():
             if any(
                 r.key[0] in ("d", "dm") and tuple(r.key[-2:]) == (month, day) for r in t.readings
             ):

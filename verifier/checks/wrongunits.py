@@ -21,9 +21,8 @@ from verifier.checks.bindwords import meets
 from verifier.checks.columns import figure_value
 from verifier.checks.conversions import IMPERIAL, QUANTITY, unit_of
 from verifier.checks.grounding import Verdict, flagged
-from verifier.checks.linesigns import lines_of
+from verifier.checks.linesigns import tokens_on_lines
 from verifier.checks.models import NumberFinding
-from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Key, Token
 from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.units import with_unit
@@ -188,10 +187,10 @@ def _given(key: Key, texts: Sequence[tuple[int, str]]) -> list[_Given]:
     rx = re.compile("\\D?".join(digits))
     out: list[_Given] = []
     for n, text in texts:
-        lines = list(lines_of(rx, text))
-        if len(lines) > _MAX_LINES:
+        tokens = tokens_on_lines(rx, text, _MAX_LINES)
+        if tokens is None:
             return []  # a figure written everywhere: decide nothing rather than read it all
-        for t in tokenize_lines(text, lines, day_clock(text)):
+        for t in tokens:
             if all(r.key != key for r in t.readings):
                 continue
             # A unit reads the first reading only: "1.500 g" is no quantity of 1,5.
