@@ -5,6 +5,7 @@ a discount. arithmetic.py decides with them which derivations count."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from verifier.checks.readings import Token
 
@@ -288,3 +289,8 @@ def _units_multiply(text: str, tok: Token, ends: list[int]) -> bool:
         if rate and rate[1].lower() == result and rate[2].lower() == unit_after(text, other):
             return True
     return False
+
+
+def scale_step(factor: float | Decimal) -> str:
+    """How a factor scales a figure, for the reviewer: "× 1.5", "÷ 2"."""
+    return f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"

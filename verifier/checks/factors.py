@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, localcontext
 
+from verifier.checks.arithwords import scale_step
 from verifier.checks.bindwords import meets
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
@@ -42,11 +43,6 @@ _MAX_FACTOR = 12
 _NOUN_AFTER = re.compile(r"[ \u00a0]+([^\W\d_]{3,})")
 
 
-def _step(factor: Decimal) -> str:
-    """How a factor scales, for the reviewer: "× 1.5", "÷ 2"."""
-    return f"× {factor:g}" if factor >= 1 else f"÷ {1 / factor:g}"
-
-
 class Factors:
     """The quantities of an answer that are an excerpt's, scaled by a factor named beside them."""
 
@@ -70,7 +66,7 @@ class Factors:
                 value = plain(Decimal(quantity.value) / factor)
             (held,) = self._src.look_up([(quantity.key[0], quantity.key[1], value)])
             if held:
-                operands = (word, _step(factor))
+                operands = (word, scale_step(factor))
                 return Verdict("derived", tok.readings[0], frozenset(held), "scaled", operands)
         return None
 
@@ -111,7 +107,7 @@ class Factors:
             for n, text in self._texts:
                 for m in counted.finditer(text):
                     if meets({noun.group(1).lower()}, {m.group(1).lower()}, compound=False):
-                        operands = (word, _step(factor))
+                        operands = (word, scale_step(factor))
                         return Verdict("derived", r, frozenset({n}), "scaled", operands)
         return None
 

@@ -8,7 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
-from verifier.checks.arithwords import TAX_NAMED, TAX_RATES, clause_after, money, unit_after
+from verifier.checks.arithwords import (
+    TAX_NAMED,
+    TAX_RATES,
+    clause_after,
+    money,
+    scale_step,
+    unit_after,
+)
 from verifier.checks.grounding import Verdict
 from verifier.checks.periods import factor, period_of
 from verifier.checks.readings import Token
@@ -28,8 +35,7 @@ def for_period(
         times = factor(given, wanted) if given else None
         # Anywhere in the answer, but of one unit: 6 € a month are no 72 members a year.
         if times and abs(float(a) * times - x) <= half and _unit(text, ta) == _unit(text, tok):
-            step = f"× {times:g}" if times >= 1 else f"÷ {1 / times:g}"
-            operands = (text[ta.start : ta.end], step)
+            operands = (text[ta.start : ta.end], scale_step(times))
             return Verdict("derived", tok.readings[0], va.excerpts, "period", operands)
     return None
 
