@@ -16,6 +16,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import cache
+from typing import Protocol
 
 from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.binding import Binding
@@ -42,6 +43,15 @@ from verifier.checks.unnamed import Unnamed, stated_rate
 from verifier.checks.weekdays import excerpt_weekdays, wrong_weekdays
 from verifier.checks.wronglines import apart, wrong_chain_finding, wrong_line_finding
 from verifier.checks.wrongunits import wrong_unit_finding
+
+
+class _Deriver(Protocol):
+    def derive(self, tok: Token) -> Verdict | None: ...
+
+
+class _Learner(Protocol):
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None: ...
+
 
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
 # phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
@@ -216,20 +226,28 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
     columns = Columns(sentences, texts)
     arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
-    derivers = (
+    spans = Spans(sentences, src, texts)
+    unnamed = Unnamed(sentences, src)
+    calendar = Calendar(sentences)
+    conversions = Conversions(sentences, texts)
+    written = Expressions(sentences)
+    # Tried in this order for each ungrounded figure; the first derivation found stands.
+    derivers: list[_Deriver] = [
         arithmetic,
-        Spans(sentences, src, texts),
+        spans,
         columns,
         Factors(sentences, src, texts),
-        Unnamed(sentences, src),
-        Calendar(sentences),
-        Conversions(sentences, texts),
+        unnamed,
+        calendar,
+        conversions,
         ClockSpans(sentences, texts),
         Rates(sentences, texts),
-        Expressions(sentences),
+        written,
         RowDifferences(sentences, texts),
-    )
-    results = _derived(answer, results, derivers)
+    ]
+    # Those that take the figures grounded or derived so far as operands.
+    learners: list[_Learner] = [arithmetic, spans, unnamed, calendar, conversions, written]
+    results = _derived(results, derivers, learners)
     binding = Binding(answer, texts)
     findings += [wrong_chain_finding(binding, f) or f for f in chains]
     counts = Counts(sentences, texts)
@@ -267,65 +285,24 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
 
 
 def _derived(
-    answer: str,
     results: list[tuple[Token, Verdict | None]],
-    derivers: tuple[
-        Arithmetic,
-        Spans,
-        Columns,
-        Factors,
-        Unnamed,
-        Calendar,
-        Conversions,
-        ClockSpans,
-        Rates,
-        Expressions,
-        RowDifferences,
-    ],
+    derivers: Sequence[_Deriver],
+    learners: Sequence[_Learner],
 ) -> list[tuple[Token, Verdict | None]]:
     """The verdicts with what the derivers derive for the ungrounded figures, in two rounds: a
     figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
     15.724 kWh")."""
-    (
-        arithmetic,
-        spans,
-        columns,
-        factors,
-        unnamed,
-        calendar,
-        conversions,
-        clocks,
-        rates,
-        written,
-        rows,
-    ) = derivers
     out = [v for _, v in results]
     tries = 0
     for _ in range(2):
         done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v]
-        arithmetic.learn(done)
-        spans.learn(done)
-        unnamed.learn(done)
-        calendar.learn(done)
-        conversions.learn(done)
-        written.learn(done)
+        for learner in learners:
+            learner.learn(done)
         fresh = False
         for k, (tok, _) in enumerate(results):
             if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
                 tries += 1
-                out[k] = (
-                    arithmetic.derive(tok)
-                    or spans.derive(tok)
-                    or columns.derive(tok)
-                    or factors.derive(tok)
-                    or unnamed.derive(tok)
-                    or calendar.derive(tok)
-                    or conversions.derive(tok)
-                    or clocks.derive(tok)
-                    or rates.derive(tok)
-                    or written.derive(tok)
-                    or rows.derive(tok)
-                )
+                out[k] = next((v for d in derivers if (v := d.derive(tok))), None)
                 fresh = fresh or out[k] is not None
         if not fresh:
             break
