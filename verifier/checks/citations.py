@@ -150,6 +150,12 @@ class Sentences:
         start, end = self.span_at(at)
         return self.text[start:end]
 
+    def cited_excerpts(self, excerpts: Sequence[tuple[int, str]], at: int) -> list[tuple[int, str]]:
+        """The excerpts the sentence a position stands in cites, or all where it cites none:
+        a figure is derived from what its own sentence names."""
+        cited = {n for m in find_markers(self.text_at(at)) for n in m.numbers}
+        return [(n, text) for n, text in excerpts if not cited or n in cited]
+
     def says(self, words: re.Pattern[str], at: int) -> bool:
         """Whether the sentence a position stands in holds words; searched once a sentence,
         for the figures of one long sentence would each search it again."""

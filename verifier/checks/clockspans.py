@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from verifier.checks.citations import Sentences, find_markers
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.numparse import tokenize
 from verifier.checks.readings import Reading, Token
@@ -122,10 +122,7 @@ class ClockSpans:
         durations = [r for r in tok.readings if r.key[:2] == ("u", "time")]
         if not durations:
             return None
-        cited = {n for m in find_markers(self._sentences.text_at(tok.start)) for n in m.numbers}
-        for n, text in self._excerpts:
-            if cited and n not in cited:
-                continue
+        for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
             if n not in self._read:
                 self._read[n] = _spans(text)
             for r in durations:

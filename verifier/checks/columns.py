@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from verifier.checks.arithwords import AVERAGE, TOTALLED, same_unit
-from verifier.checks.citations import Sentences, find_markers
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
@@ -239,7 +239,6 @@ class Columns:
         x = r.num
         if x is None or r.scale:
             return None
-        sentence = self._sentences.text_at(tok.start)
         totalled = self._sentences.says(TOTALLED, tok.start)
         averaged = self._sentences.says(AVERAGE, tok.start)
         if not (totalled or averaged):
@@ -247,7 +246,7 @@ class Columns:
         half = Decimal(5).scaleb(-r.places - 1)
         after = _UNIT.match(self.text, tok.end)
         unit = same_unit(after.group(1)) if after else ""
-        for run in self._runs(sentence):
+        for run in self._runs(tok.start):
             # A unit's figures make a total of that unit only: no mean of °F is inches of rain,
             # nor of a table's "Betrag" litres.
             if run.table and _kind(run.unit) not in ("", _kind(unit) or _kind(run.unit)):
@@ -260,13 +259,11 @@ class Columns:
                 return Verdict("derived", r, frozenset({run.n}), how, (run.first, run.last))
         return None
 
-    def _runs(self, sentence: str) -> list[_Run]:
-        """The columns of the excerpts the sentence cites, or of all where it cites none."""
-        cited = {n for m in find_markers(sentence) for n in m.numbers}
+    def _runs(self, at: int) -> list[_Run]:
+        """The columns of the excerpts the sentence at a position cites, or of all where it
+        cites none."""
         out: list[_Run] = []
-        for n, text in self._excerpts:
-            if cited and n not in cited:
-                continue
+        for n, text in self._sentences.cited_excerpts(self._excerpts, at):
             if n not in self._read:
                 self._read[n] = _columns(n, text, self._budget)
             out += self._read[n]

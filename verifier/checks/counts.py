@@ -22,7 +22,7 @@ from itertools import takewhile
 
 from verifier.checks.arithwords import AVERAGE, TOTALLED
 from verifier.checks.bindwords import meets
-from verifier.checks.citations import Sentences, find_markers
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import ABOUT, Verdict, flagged
 from verifier.checks.models import NumberFinding
 from verifier.checks.numwords import SMALL
@@ -133,11 +133,8 @@ class Counts:
         self._tries += 1
         if self._tries > _MAX_TRIES:
             return None  # bounds the work on an answer of many counts
-        cited = {n for m in find_markers(sentence) for n in m.numbers}
         given: list[tuple[int, int, str]] = []
-        for n, text in self._excerpts:
-            if cited and n not in cited:
-                continue
+        for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
             for k, word in enumerate(words):
                 found = _counts(text[:_MAX_READ], word, self._places_of(n, text, word), count)
                 if found is None or (k and any(m == count for m, _ in found)):

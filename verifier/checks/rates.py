@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from verifier.checks.arithwords import half_unit
 from verifier.checks.bindwords import meets
-from verifier.checks.citations import Sentences, find_markers
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.numparse import tokenize
 from verifier.checks.readings import Reading, Token
@@ -120,10 +120,7 @@ class Rates:
             half = 1e-9 * max(1.0, x) if exact else half_unit(self.text, tok, about) * (1 + 1e-9)
         else:
             return None
-        cited = {n for mk in find_markers(self._sentences.text_at(tok.start)) for n in mk.numbers}
-        for n, text in self._excerpts:
-            if cited and n not in cited:
-                continue
+        for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
             kinds = self._quantities(n, text)
             counts = [q for kind in kinds if _same_noun(kind, den[0]) for q in kinds[kind]]
             for a, a_text in kinds.get(num[0], ()):

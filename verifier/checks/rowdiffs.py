@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from itertools import pairwise
 
-from verifier.checks.citations import Sentences, find_markers
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Token
@@ -49,11 +49,7 @@ class RowDifferences:
             return None
         if not _COUNTED.match(self._sentences.text, tok.end):
             return None  # what no counter reads: spare the excerpts' reading
-        sentence = self._sentences.text_at(tok.start)
-        cited = {n for m in find_markers(sentence) for n in m.numbers}
-        for n, text in self._excerpts:
-            if cited and n not in cited:
-                continue
+        for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
             if n not in self._read:
                 self._read[n] = _differences(n, text)
             found = self._read[n].get(r.num)
