@@ -132,19 +132,20 @@ class Conversions:
         half = half_unit(self.text, tok, about) * (1 + 1e-9)  # floats' error
         if unit in _OVEN and value >= _OVEN[unit][0]:
             half = max(half, _OVEN[unit][1])  # 350 °F is 175 or 180 °C in any recipe
-        k = self._sentences.index(tok.start)
-        own = [(y, other, ns, written) for y, other, at, ns, written in self._own if at == k]
-        given = [(y, other, frozenset({n}), w) for y, other, n, w in self._excerpt_quantities()]
+        k, kind = self._sentences.index(tok.start), _UNITS[unit][0]
+        own = [
+            (y, other, ns, written)
+            for y, other, at, ns, written in self._own
+            if at == k and _UNITS[other][0] == kind
+        ]
+        given = [
+            (y, other, frozenset({n}), w) for y, other, n, w in self._quantities().get(kind, ())
+        ]
         for y, other, ns, written in (*own, *given):
-            if _UNITS[other][0] != _UNITS[unit][0]:
-                continue
             across = (other in IMPERIAL) != (unit in IMPERIAL)
             if across and abs(_convert(y, other, unit) - value) <= half:
                 return Verdict("derived", r, ns, "converted", (written, shown))
         return None
-
-    def _excerpt_quantities(self) -> list[tuple[float, str, int, str]]:
-        return [q for found in self._quantities().values() for q in found]
 
     def _quantities(self) -> dict[str, list[tuple[float, str, int, str]]]:
         if self._found is None:
