@@ -10,20 +10,19 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from verifier.checks.citations import check_citations, find_markers, sentence_spans
-from verifier.checks.models import SourceText
-from verifier.checks.numbers import check_numbers
-from verifier.checks.urls import (
-    _ANY_BARE_DOMAIN,
-    _EMAIL,
-    _SCHEME,
-    _URL,
+from verifier.checks.links import (
+    ANY_CASE_BARE_DOMAIN,
+    EMAIL,
+    SCHEME,
+    URL,
     URL_PLAIN,
-    _mentions_of,
-    _trim,
-    check_urls,
     find_urls,
     normalize_url,
+    trim_link,
 )
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+from verifier.checks.urls import _mentions_of, check_urls
 
 EXCERPTS = [
     SourceText(1, "Wohnzimmer 30,47 m²\nKüche 9,86 m²", url="https://paperless.home.arpa/doc/412"),
@@ -388,7 +387,7 @@ _URL_PIECES = [
 def test_the_fast_link_pattern_matches_its_plain_spelling(pieces: list[str]) -> None:
     text = "".join(pieces)
     plain = re.compile(URL_PLAIN)
-    assert [m.span() for m in _URL.finditer(text)] == [m.span() for m in plain.finditer(text)]
+    assert [m.span() for m in URL.finditer(text)] == [m.span() for m in plain.finditer(text)]
 
 
 _MENTION_PIECES = [
@@ -408,13 +407,13 @@ def test_reading_only_the_words_holding_a_host_finds_what_a_whole_pass_finds(
     # of an answer's link, for speed: every one of them with that host must still be found.
     text = "".join(pieces)
     # Bare domains outside the URLs with a scheme, which the quick pass reads.
-    urls = [(start, end) for start, end, url in find_urls(text) if _SCHEME.match(url)]
+    urls = [(start, end) for start, end, url in find_urls(text) if SCHEME.match(url)]
     whole = {
-        normalize_url(_trim(m.group()))
-        for m in _ANY_BARE_DOMAIN.finditer(text)
+        normalize_url(trim_link(m.group()))
+        for m in ANY_CASE_BARE_DOMAIN.finditer(text)
         if not any(start <= m.start() < end for start, end in urls)
     }
-    addresses = {m.group().rstrip(".").lower() for m in _EMAIL.finditer(text)}
+    addresses = {m.group().rstrip(".").lower() for m in EMAIL.finditer(text)}
     whole |= {"mailto:" + a for a in addresses} | {a.split("@")[1] for a in addresses}
     excerpt = SourceText(1, text)
     for key in whole:

@@ -28,7 +28,8 @@ from verifier.checks.counts import Counts
 from verifier.checks.expressions import Expressions
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
-from verifier.checks.identifiers import Ident, broken_iban, find_identifiers, widened
+from verifier.checks.ibans import broken_iban
+from verifier.checks.identifiers import Ident, find_identifiers, widened
 from verifier.checks.models import FLAGGING, NumberFinding, NumberStage, SourceText
 from verifier.checks.numbermessages import number_finding
 from verifier.checks.numparse import tokenize

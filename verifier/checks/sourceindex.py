@@ -9,7 +9,8 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 
 from verifier.checks.clockwords import spoken_durations
-from verifier.checks.identifiers import RunIndex, iban_holders
+from verifier.checks.ibans import iban_holders
+from verifier.checks.identifiers import RunIndex
 from verifier.checks.linesigns import FRACTION_SIGN, FRACTIONS, lines_of, signs
 from verifier.checks.months import day_under_year, under_year
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines

@@ -4,21 +4,21 @@
 2023, 24 Monate Laufzeit, also bis 31. Mai 2025"; "innerhalb von 14 Tagen, also bis zum 1.
 April 2026" from the invoice date of the excerpt that gives the term), and a clock time a
 duration before another ("15 Minuten früher, also um 10:00"). calendarmath.py adds terms to
-dates and reads an excerpt's terms and dates.
+dates and reads an excerpt's terms and dates; excerptdates.py gives the spans that start from
+an excerpt's own dates.
 
 Dates and clock times are exact: a wrong one matches a computed span by chance hardly ever,
 so no announcing word is asked for; the operands stand in the result's sentence (a date or a
-clock time also in the sentence before). A count of
-days may count both ends ("7 days, from March 9 to March 15"), unless it is "between" them."""
+clock time also in the sentence before). A count of days may count both ends ("7 days,
+from March 9 to March 15"), unless it is "between" them."""
 
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
-from itertools import pairwise
 
-from verifier.checks.calendarmath import Term, as_date, dates_of, plus, term_ends, terms_of
+from verifier.checks.calendarmath import as_date, plus, term_ends
 from verifier.checks.citations import Sentences
+from verifier.checks.excerptdates import ExcerptDates
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
@@ -38,8 +38,6 @@ _BEFORE = re.compile(
 )
 # Nights of a stay: the days from the first date to the last, not counting both ends.
 _NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights?)\b", re.I)
-_NEAR_DATES = 240  # characters between an arrival and a departure date of an excerpt
-_MAX_READ = 100_000  # characters of an excerpt read for its dates
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 _MAX_SHIFT_S = 12 * 3600  # a clock time moved by a duration: "15 Minuten früher"
@@ -66,11 +64,7 @@ class Spans:
         self, sentences: Sentences, src: SourceIndex, texts: list[tuple[int, str]]
     ) -> None:
         self.text = sentences.text
-        self._src = src
-        self._texts = texts
-        # An excerpt's terms and full dates, by its place, read when first asked.
-        self._terms: dict[int, list[Term]] = {}
-        self._dates: dict[int, list[tuple[int, int, date]]] = {}
+        self._excerpts = ExcerptDates(src, texts)
         self._figures: list[tuple[Token, Verdict]] = []
         self._sentences = sentences
 
@@ -99,7 +93,7 @@ class Spans:
                 found = self._time_shifted(r, near, earlier, self._sentences.text_at(tok.start))
             elif r.key[0] == "ym":
                 month = (int(r.key[1]), int(r.key[2]))
-                found = self._month_after(r, near) or self._from_term(r, None, month)
+                found = self._month_after(r, near) or self._excerpts.from_term(r, None, month)
             else:
                 continue
             if found:
@@ -108,7 +102,7 @@ class Spans:
         if count:
             return self._between_dates(tok, count, near)
         if _NIGHTS.match(self.text, tok.end):
-            return self._nights(tok)
+            return self._excerpts.nights(tok)
         return None
 
     def _between_times(
@@ -226,10 +220,11 @@ class Spans:
             # date of a table would match too many rows (30.06. + 3 Monate for a 31.08.).
             if count[1] in ("days", "weeks"):
                 before = self._sentences.says(_BEFORE, tok.start)
-                found = self._from_excerpt(r, result, count, (tc, vc), before)
+                by = (vc, self._written(tc))
+                found = self._excerpts.after_invoice(r, result, count, by, before)
                 if found:
                     return found
-        return self._from_term(r, result)
+        return self._excerpts.from_term(r, result)
 
     def _month_after(self, r: Reading, near: list[tuple[Token, Verdict]]) -> Verdict | None:
         """A month a term of months or years of the sentence after one of its dates: the next
@@ -245,82 +240,6 @@ class Spans:
                 end = plus(start, *count) if start else None
                 if end and (end.year, end.month) == month:
                     return self._verdict(r, "date_after", (ta, va), (tc, vc))
-        return None
-
-    def _from_term(
-        self, r: Reading, result: date | None, month: tuple[int, int] | None = None
-    ) -> Verdict | None:
-        """A date that is a date of an excerpt plus a term the excerpt states on the date's
-        line, or beside its only date ("Kauf am 14.03.2026, 1 Jahr Garantie": bis 14.03.2027;
-        "Beginn 01.01.2026, 24 Monate": bis 31.12.2027), or the month of one ("Inspektion am
-        14.10.2025 ... in 24 Monaten": im Oktober 2027). A date of another row is no start."""
-        for i, (n, text) in enumerate(self._texts):
-            if i not in self._terms:
-                self._terms[i] = terms_of(text[:_MAX_READ])
-            terms = self._terms[i]
-            if not terms:
-                continue
-            dates = self._dates_of(i)
-            alone = len({d for _, _, d in dates}) == 1
-            for count, unit, written, line_start, line_end in terms:
-                starts = {plus(result, -count, unit)} if result else set()
-                if result and unit in ("months", "years"):  # a term ends the day before
-                    starts.add(plus(result + timedelta(days=1), -count, unit))
-                for start, end, day in dates:
-                    on_line = line_start <= start and end <= line_end
-                    if month and unit in ("months", "years"):
-                        ends = plus(day, count, unit)
-                        starts = {day} if ends and (ends.year, ends.month) == month else set()
-                    if day in starts and (alone or on_line):
-                        operands = (text[start:end], written)
-                        return Verdict("derived", r, frozenset({n}), "date_after", operands)
-        return None
-
-    def _dates_of(self, i: int) -> list[tuple[int, int, date]]:
-        """The full dates of excerpt i (its first characters), read once."""
-        if i not in self._dates:
-            self._dates[i] = dates_of(self._texts[i][1][:_MAX_READ])
-        return self._dates[i]
-
-    def _nights(self, tok: Token) -> Verdict | None:
-        """A count of nights that is the span from one date of an excerpt to the next date
-        near it ("Anreise 12.03.2026, Abreise 15.03.2026": 3 Nächte)."""
-        r = tok.readings[0]
-        if r.key[0] != "n" or not r.value.isdigit():
-            return None
-        nights = int(r.value)
-        for i, (n, _) in enumerate(self._texts):
-            dates = self._dates_of(i)
-            for (_, end_a, a), (start_b, _, b) in pairwise(dates):
-                if start_b - end_a <= _NEAR_DATES and (b - a).days == nights:
-                    operands = (a.strftime("%d.%m.%Y"), b.strftime("%d.%m.%Y"))
-                    return Verdict("derived", r, frozenset({n}), "days_between", operands)
-        return None
-
-    def _from_excerpt(
-        self,
-        r: Reading,
-        result: date,
-        count: tuple[int, str],
-        by: tuple[Token, Verdict],
-        before: bool,
-    ) -> Verdict | None:
-        """The date a count after a date an excerpt gives in full (a payment's term after an
-        invoice's date), or before it where the sentence says so ("48 hours notice")."""
-        n, unit = count
-        tc, vc = by
-        starts = [(plus(result, -n, unit), "date_after")]
-        if before:
-            starts.append((plus(result, n, unit), "date_before"))
-        for start, how in starts:
-            if start is None:
-                continue
-            # In an excerpt that gives the term too: a statement's dates set no invoice's term.
-            (found,) = self._src.look_up([("d", start.year, start.month, start.day)])
-            held = (found or set()) & vc.excerpts
-            if held:
-                operands = (start.strftime("%d.%m.%Y"), self._written(tc))
-                return Verdict("derived", r, frozenset(held) | vc.excerpts, how, operands)
         return None
 
     def _verdict(

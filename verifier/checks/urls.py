@@ -8,31 +8,17 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from urllib.parse import unquote, urlsplit
 
+from verifier.checks.links import (
+    ANY_CASE_BARE_DOMAIN,
+    EMAIL,
+    SCHEME,
+    find_links,
+    find_urls,
+    normalize_url,
+    trim_link,
+)
 from verifier.checks.models import SourceText, UrlFinding, UrlStage
 
-_SCHEME = re.compile(r"https?://", re.IGNORECASE)
-# One character class under one quantifier: linear, no backtracking blow-up on hostile text.
-URL_PLAIN = r"(?i:https?://|www\.)[^\s<>\"'`\[\]{}|\\^]+"
-# The same, led by the class of its first letters (no other letter folds to h or w), so that re
-# skips to them at C speed instead of trying the alternation at every character of an excerpt;
-# tests/checks/test_citations_and_urls.py holds the two equal.
-_URL = re.compile(r"[hHwW](?:(?<=[hH])(?i:ttps?://)|(?<=[wW])(?i:ww\.))[^\s<>\"'`\[\]{}|\\^]+")
-_TRAILING = ".,;:!?'\"»«“”„‘’…*_"
-# A name with dots is a domain only with one of these endings, written in lower case: not
-# "Node.js", "README.md", "ASP.NET", "z.B.", "Mail.app" or "update.pl". Generic ones, the
-# region's, and home networks'.
-_TLDS = (
-    "com|org|net|edu|gov|info|biz|io|dev|online|shop|blog|cloud|de|at|ch|li|lu|eu|uk|fr|co|ca|us|ai"
-    "|nl|se|dk|fi|cz|arpa|local|lan|internal|box"
-)
-# Each starts only where no name goes on before it, so a long word is never rescanned.
-_BARE_DOMAIN = re.compile(
-    rf"(?<![\w.@/-])(?:[^\W_][\w-]*\.)+(?:{_TLDS})(?![\w-]|\.[^\W_])(?::[0-9]{{1,5}})?"
-    r"(?:/[^\s<>\"'`\[\]{}|\\^]*)?"
-)
-# What every bare domain and every address holds; and where a link ends at the latest.
-_ENDING = re.compile(rf"\.(?:{_TLDS})(?![\w-]|\.[^\W_])")
-_AT = re.compile("@")
 _PATH_START = re.compile(r"[/?]")
 _ENCODED = re.compile("%[0-9a-f]{2}", re.IGNORECASE)  # a percent-encoded character
 _MASKED = re.compile(r"[\[({](?:at|ät|dot|punkt)[\])}]", re.IGNORECASE)
@@ -42,66 +28,6 @@ _SPACE = re.compile(r"[\s<>\"'`\[\]{}|\\^]")
 # A name as a word of its own, written with a capital (Amazon, WEB, Zalando).
 _CAPITALISED = re.compile(r"(?<![\w.@/-])[A-ZÄÖÜ][\w-]*(?![\w@-])")
 _NAME_REACH = 255  # the longest domain name; longer than any address's local part
-_ANY_BARE_DOMAIN = re.compile(_BARE_DOMAIN.pattern, re.IGNORECASE)
-_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@(?:[^\W_][\w-]*\.)+[A-Za-z]{2,}(?![\w-]|\.[^\W_])")
-
-
-def _trim(raw: str) -> str:
-    """Drop sentence punctuation after a URL, and a ')' that closes text around it."""
-    while raw:
-        if raw[-1] in _TRAILING:
-            raw = raw[:-1]
-        elif raw[-1] == ")" and raw.count("(") < raw.count(")"):
-            raw = raw[:-1]
-        else:
-            break
-    return raw
-
-
-def find_urls(text: str) -> list[tuple[int, int, str]]:
-    """Every URL in the text as (start, end, url as written)."""
-    found = []
-    for match in _URL.finditer(text):
-        url = _trim(match.group())
-        if "." in url.split("//", 1)[-1]:
-            found.append((match.start(), match.start() + len(url), url))
-    return found
-
-
-def find_links(text: str) -> list[tuple[int, int, str, str]]:
-    """Every link of the text as (start, end, as written, kind): kind "url" for a URL or a bare
-    domain (example.org/preise), "email" for an e-mail address."""
-    candidates = [(start, 0, end, url, "url") for start, end, url in find_urls(text)]
-    for rank, rx, kind, mark in ((1, _EMAIL, "email", _AT), (2, _BARE_DOMAIN, "url", _ENDING)):
-        if not mark.search(text):  # what every match holds, found at C speed: most answers
-            continue
-        for match in rx.finditer(text):
-            link = _trim(match.group()) if kind == "url" else match.group().rstrip(".")
-            candidates.append((match.start(), rank, match.start() + len(link), link, kind))
-    found: list[tuple[int, int, str, str]] = []
-    # In order of their starts, a URL before an address before a bare domain at one start;
-    # each pattern's own matches never overlap, so a link overlaps at most the one before.
-    for start, _, end, link, kind in sorted(candidates):
-        if not found or found[-1][1] <= start:
-            found.append((start, end, link, kind))
-    return found
-
-
-def normalize_url(url: str) -> str:
-    """Compare links without scheme, www., case of the host, trailing slash or fragment."""
-    if not _SCHEME.match(url):
-        url = "http://" + url
-    try:
-        parts = urlsplit(url)
-        host = (parts.hostname or "").removeprefix("www.")
-        port = f":{parts.port}" if parts.port else ""
-    except ValueError:  # a malformed port or bracket: compare the text as it is
-        return url.lower().rstrip("/")
-    path = unquote(parts.path).rstrip("/")
-    # Parameters in any order; "&amp;" is a link copied out of HTML.
-    params = sorted(p for p in parts.query.replace("&amp;", "&").split("&") if p)
-    query = "?" + "&".join(params) if params else ""
-    return f"{host}{port}{path}{query}"
 
 
 def _host(key: str) -> str:
@@ -171,14 +97,14 @@ def _mentions_of(
         text = _unmasked(e.checked_text)
         if text is not e.checked_text:
             found = find_urls(text)
-        urls = _Spans([(a, b) for a, b, url in found if _SCHEME.match(url)])
+        urls = _Spans([(a, b) for a, b, url in found if SCHEME.match(url)])
         for lo, hi in _words_holding(text, needles):
             pairs += [
-                (normalize_url(_trim(m.group())), e.n)
-                for m in _ANY_BARE_DOMAIN.finditer(text, lo, hi)
+                (normalize_url(trim_link(m.group())), e.n)
+                for m in ANY_CASE_BARE_DOMAIN.finditer(text, lo, hi)
                 if not urls.holds(m.start())
             ]
-            for m in _EMAIL.finditer(text, lo, hi):
+            for m in EMAIL.finditer(text, lo, hi):
                 # An address also names its domain: "no-reply@amazon.de" vouches for amazon.de.
                 key = _email_key(m.group())
                 pairs += [(key, e.n), (key.rpartition("@")[2], e.n)]
@@ -192,7 +118,7 @@ def _needle(link: str, kind: str) -> _Needle:
     if kind == "email":
         return link.rstrip(".").rpartition("@")[2].lower(), ""
     try:
-        parts = urlsplit(link if _SCHEME.match(link) else "http://" + link)
+        parts = urlsplit(link if SCHEME.match(link) else "http://" + link)
         host = parts.hostname or ""
     except ValueError:
         return "", ""

@@ -1,0 +1,104 @@
+"""Spans that start from an excerpt's own dates: a date its term gives ("Kauf am 14.03.2026,
+1 Jahr Garantie": bis 14.03.2027), the nights from an arrival to a departure, and a payment's
+date a count of days after an invoice's date. spans.py asks for these when the answer's own
+sentence holds no start date."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from itertools import pairwise
+
+from verifier.checks.calendarmath import Term, dates_of, plus, terms_of
+from verifier.checks.grounding import Verdict
+from verifier.checks.readings import Reading, Token
+from verifier.checks.sourceindex import SourceIndex
+
+_NEAR_DATES = 240  # characters between an arrival and a departure date of an excerpt
+_MAX_READ = 100_000  # characters of an excerpt read for its dates
+
+
+class ExcerptDates:
+    """The excerpts' full dates and terms, each excerpt read when first asked."""
+
+    def __init__(self, src: SourceIndex, texts: list[tuple[int, str]]) -> None:
+        self._src = src
+        self._texts = texts
+        self._terms: dict[int, list[Term]] = {}
+        self._dates: dict[int, list[tuple[int, int, date]]] = {}
+
+    def from_term(
+        self, r: Reading, result: date | None, month: tuple[int, int] | None = None
+    ) -> Verdict | None:
+        """A date that is a date of an excerpt plus a term the excerpt states on the date's
+        line, or beside its only date ("Kauf am 14.03.2026, 1 Jahr Garantie": bis 14.03.2027;
+        "Beginn 01.01.2026, 24 Monate": bis 31.12.2027), or the month of one ("Inspektion am
+        14.10.2025 ... in 24 Monaten": im Oktober 2027). A date of another row is no start."""
+        for i, (n, text) in enumerate(self._texts):
+            if i not in self._terms:
+                self._terms[i] = terms_of(text[:_MAX_READ])
+            terms = self._terms[i]
+            if not terms:
+                continue
+            dates = self._dates_of(i)
+            alone = len({d for _, _, d in dates}) == 1
+            for count, unit, written, line_start, line_end in terms:
+                starts = {plus(result, -count, unit)} if result else set()
+                if result and unit in ("months", "years"):  # a term ends the day before
+                    starts.add(plus(result + timedelta(days=1), -count, unit))
+                for start, end, day in dates:
+                    on_line = line_start <= start and end <= line_end
+                    if month and unit in ("months", "years"):
+                        ends = plus(day, count, unit)
+                        starts = {day} if ends and (ends.year, ends.month) == month else set()
+                    if day in starts and (alone or on_line):
+                        operands = (text[start:end], written)
+                        return Verdict("derived", r, frozenset({n}), "date_after", operands)
+        return None
+
+    def nights(self, tok: Token) -> Verdict | None:
+        """A count of nights that is the span from one date of an excerpt to the next date
+        near it ("Anreise 12.03.2026, Abreise 15.03.2026": 3 Nächte)."""
+        r = tok.readings[0]
+        if r.key[0] != "n" or not r.value.isdigit():
+            return None
+        nights = int(r.value)
+        for i, (n, _) in enumerate(self._texts):
+            dates = self._dates_of(i)
+            for (_, end_a, a), (start_b, _, b) in pairwise(dates):
+                if start_b - end_a <= _NEAR_DATES and (b - a).days == nights:
+                    operands = (a.strftime("%d.%m.%Y"), b.strftime("%d.%m.%Y"))
+                    return Verdict("derived", r, frozenset({n}), "days_between", operands)
+        return None
+
+    def after_invoice(
+        self,
+        r: Reading,
+        result: date,
+        count: tuple[int, str],
+        by: tuple[Verdict, str],
+        before: bool,
+    ) -> Verdict | None:
+        """The date a count after a date an excerpt gives in full (a payment's term after an
+        invoice's date), or before it where the sentence says so ("48 hours notice"); `by` is
+        the count's verdict and its words as the answer writes them."""
+        n, unit = count
+        vc, written = by
+        starts = [(plus(result, -n, unit), "date_after")]
+        if before:
+            starts.append((plus(result, n, unit), "date_before"))
+        for start, how in starts:
+            if start is None:
+                continue
+            # In an excerpt that gives the term too: a statement's dates set no invoice's term.
+            (found,) = self._src.look_up([("d", start.year, start.month, start.day)])
+            held = (found or set()) & vc.excerpts
+            if held:
+                operands = (start.strftime("%d.%m.%Y"), written)
+                return Verdict("derived", r, frozenset(held) | vc.excerpts, how, operands)
+        return None
+
+    def _dates_of(self, i: int) -> list[tuple[int, int, date]]:
+        """The full dates of excerpt i (its first characters), read once."""
+        if i not in self._dates:
+            self._dates[i] = dates_of(self._texts[i][1][:_MAX_READ])
+        return self._dates[i]
