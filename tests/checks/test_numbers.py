@@ -1245,7 +1245,11 @@ def test_every_kind_of_derivation_the_checks_make_has_a_message() -> None:
         re.findall(r'Verdict\("derived", \w+(?:\.\w+)*(?:\[0\])?, [^,\n]+, "([a-z_]+)"', source)
     )
     kinds |= set(re.findall(r'_verdict\(\s*\w+(?:\[0\])?, "([a-z_]+)"', source))
+    # A kind chosen by a condition: how = "mean" if mean else "run".
+    for pair in re.findall(r'how = "([a-z_]+)" if \w+ else "([a-z_]+)"', source):
+        kinds |= set(pair)
     assert {"sum", "rest", "rate", "time_shifted", "expression", "converted"} <= kinds
+    assert {"run", "mean", "named_sum", "named_mean"} <= kinds
     assert kinds <= set(numbermessages._DERIVATIONS), kinds - set(numbermessages._DERIVATIONS)
 
 

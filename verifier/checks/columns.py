@@ -24,11 +24,11 @@ from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
 # A figure as tables and lists write it: digits with grouping and a decimal mark, a sign.
-_FIGURE = re.compile(r"(?<![0-9A-Za-z.,])[+-]?[0-9](?:[0-9]|[.,'\u00a0\u202f](?=[0-9]))*")
+FIGURE = re.compile(r"(?<![0-9A-Za-z.,])[+-]?[0-9](?:[0-9]|[.,'\u00a0\u202f](?=[0-9]))*")
 _MAX_FIGURES = 500
 _MAX_ITEM_GAP = 200  # characters between two items of one list, at most
 # A line that adds up others: its figure is no row of the column it stands in.
-_TOTAL_LINE = re.compile(
+TOTAL_LINE = re.compile(
     r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|endbetrag|rechnungsbetrag|saldo)\b)"
 )
 # A label line of one figure: "Oktober: 4.120", "- Strom: 612,40 €", "Januar 2026: 312" (the
@@ -67,7 +67,7 @@ def _columns(n: int, text: str, budget: list[int]) -> list[_Run]:
     done: list[_Run] = []
     headers: dict[int, list[str]] = {}  # a table's header cells, by its number of pipes
     line_start, line_end, pipes, skip, value_at, on_line = 0, -1, 0, False, -1, 0
-    for m in _FIGURE.finditer(text):
+    for m in FIGURE.finditer(text):
         budget[0] -= 1
         if budget[0] < 0:
             open_runs.clear()  # cut short: no column read is whole
@@ -197,8 +197,8 @@ def _header_above(text: str, start: int) -> list[str]:
 def _skipped(text: str, start: int, end: int, pipes: int, headers: dict[int, list[str]]) -> bool:
     """Whether a line's figures belong to no column: a total's line, or a table's header
     (the line before "|---|"), whose cells are kept as the columns' headers."""
-    if _TOTAL_LINE.search(text, start, end) and (
-        pipes >= 2 or len(_FIGURE.findall(text, start, end)) == 1
+    if TOTAL_LINE.search(text, start, end) and (
+        pipes >= 2 or len(FIGURE.findall(text, start, end)) == 1
     ):
         return True  # a total's row or line ("Gesamt | 23,5"), not a list named a total
     following = text.find("\n", end + 1)

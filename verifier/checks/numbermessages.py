@@ -30,6 +30,14 @@ _DERIVATIONS = {
     "share": ('"{a}" of "{b}"', "„{a}“ von „{b}“"),
     "percentage": ('"{a}" as a share of "{b}"', "„{a}“ als Anteil an „{b}“"),
     "change": ('the change from "{b}" to "{a}"', "die Änderung von „{b}“ auf „{a}“"),
+    "named_sum": (
+        "the sum of the {b} rows the sentence names ({a})",
+        "die Summe der {b} Zeilen, die der Satz nennt ({a})",
+    ),
+    "named_mean": (
+        "the mean of the {b} rows the sentence names ({a})",
+        "der Mittelwert der {b} Zeilen, die der Satz nennt ({a})",
+    ),
     "mean": (
         'the mean of the figures from "{a}" to "{b}"',
         "der Mittelwert der Zahlen von „{a}“ bis „{b}“",

@@ -31,6 +31,7 @@ from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.ibans import broken_iban
 from verifier.checks.identifiers import Ident, find_identifiers, widened
 from verifier.checks.models import FLAGGING, NumberFinding, NumberStage, SourceText
+from verifier.checks.namedrows import NamedRows
 from verifier.checks.numbermessages import number_finding
 from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import Spelled, spelled_numbers
@@ -237,6 +238,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         arithmetic,
         spans,
         columns,
+        NamedRows(sentences, texts),
         Factors(sentences, src, texts),
         unnamed,
         calendar,

@@ -1,0 +1,126 @@
+"""Totals and means of the rows an answer names by their words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+FEBRUARY = (
+    "CHASE CHECKING ...2291   Statement 02/01/2026 - 02/28/2026\n"
+    "02/03  NETFLIX.COM              -15.49\n"
+    "02/07  SPOTIFY USA              -11.99\n"
+    "02/12  SHELL OIL 5744           -48.22\n"
+    "02/20  PAYROLL ACME CORP     +2,840.00"
+)
+MARCH = (
+    "CHASE CHECKING ...2291   Statement 03/01/2026 - 03/31/2026\n"
+    "03/03  NETFLIX.COM              -17.99\n"
+    "03/07  SPOTIFY USA              -11.99\n"
+    "03/15  TRADER JOE'S #552        -63.10\n"
+    "03/20  PAYROLL ACME CORP     +2,840.00"
+)
+CARD = (
+    "Date  | Description            | Amount\n"
+    "03/02 | BLUE BOTTLE COFFEE SF  | $6.75\n"
+    "03/03 | SAFEWAY #1711          | $84.12\n"
+    "03/04 | BLUE BOTTLE COFFEE SF  | $5.50\n"
+    "03/06 | PHILZ COFFEE MISSION   | $7.25\n"
+    "03/07 | SHELL OIL 57442        | $48.90\n"
+    "03/09 | BLUE BOTTLE COFFEE SF  | $6.75\n"
+    "      | Total                  | $159.27"
+)
+NOTES = (
+    "- Netflix Standard: 13,99 €/Monat, Abbuchung am 7.\n"
+    "- Spotify Duo: 14,99 €/Monat, Abbuchung am 21.\n"
+    "- FitX Fitnessstudio: 19,99 €/Monat, Abbuchung am 1."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpts", "figure", "expected"),
+    [
+        # Blind probes 12 and 13: the rows a sentence names, added up per statement and over
+        # both.
+        (
+            "Netflix and Spotify together cost you $27.48 in February [1].",
+            [FEBRUARY],
+            "27.48",
+            "derived",
+        ),
+        (
+            "Netflix and Spotify together cost you $27.48 in February [1] and $29.98 in March "
+            "[2], so $57.46 over the two months.",
+            [FEBRUARY, MARCH],
+            "57.46",
+            "derived",
+        ),
+        (
+            "Netflix and Spotify together cost you $28.48 in February [1].",
+            [FEBRUARY],
+            "28.48",
+            "ungrounded",
+        ),
+        ("You had four coffee shop charges, totaling $26.25 [1].", [CARD], "26.25", "derived"),
+        (
+            "You had four coffee shop charges, about $6.56 per visit on average [1].",
+            [CARD],
+            "6.56",
+            "derived",
+        ),
+        (
+            "You had four coffee shop charges, about $6.66 per visit on average [1].",
+            [CARD],
+            "6.66",
+            "ungrounded",
+        ),
+        # The Blue Bottle rows only; the sum of all coffee rows is another figure.
+        ("At Blue Bottle you spent $19.00 in total [1].", [CARD], "19.00", "derived"),
+        ("At Blue Bottle you spent $26.25 in total [1].", [CARD], "26.25", "ungrounded"),
+        # Without a total or an average word, two named rows add up to nothing announced.
+        ("Netflix and Spotify cost you $27.48 in February [1].", [FEBRUARY], "27.48", "ungrounded"),
+        # Label lines are rows too, named by their labels.
+        ("Netflix und Spotify kosten zusammen 28,98 € im Monat [1].", [NOTES], "28,98", "derived"),
+    ],
+)
+def test_a_total_of_the_rows_a_sentence_names_is_derived(
+    answer: str, excerpts: list[str], figure: str, expected: str
+) -> None:
+    assert statuses(answer, *excerpts)[figure] == expected
+
+
+def test_a_named_row_whose_amount_cannot_be_told_or_a_total_row_leaves_the_sum_ungrounded() -> None:
+    # Two amounts with cents on the Spotify line: which one the answer added is unknown.
+    two = FEBRUARY.replace("-11.99", "-11.99   -1.00")
+    answer = "Netflix and Spotify together cost you $27.48 in February [1]."
+    assert statuses(answer, two)["27.48"] == "ungrounded"
+    # A total's row the sentence names is no row of the sum.
+    answer = "The coffee rows and the total come to $185.52 altogether [1]."
+    assert statuses(answer, CARD)["185.52"] == "ungrounded"
+    # A credit and a debit named together: no sum of like amounts.
+    answer = "Spotify and payroll together: $2,851.99 [1]."
+    assert statuses(answer, FEBRUARY)["2,851.99"] == "ungrounded"
+
+
+def test_a_word_every_row_shares_names_no_row() -> None:
+    rows = "03/02 | COFFEE BLUE BOTTLE | $6.75\n03/04 | COFFEE PHILZ | $5.50\n"
+    # "coffee" is on every row: the sentence names none of them, so no subset is summed (the
+    # column's own total is columns.py's).
+    stage = check_numbers("", "Coffee came to $12.25 in total [1].", [SourceText(1, rows)])
+    found = {f.text: f for f in stage.findings}
+    assert found["12.25"].status == "derived"
+    assert "rows the sentence names" not in found["12.25"].message_en
+
+
+def test_the_reviewer_is_told_which_rows_were_added() -> None:
+    answer = "You had four coffee shop charges, totaling $26.25 [1]."
+    (finding,) = [
+        f for f in check_numbers("", answer, [SourceText(1, CARD)]).findings if f.text == "26.25"
+    ]
+    assert finding.message_en == (
+        'The number "26.25" is derived: the sum of the 4 rows the sentence names (6.75, 5.50, '
+        "7.25, …), which stand in excerpt [1]."
+    )
+    assert "die der Satz nennt" in finding.message_de

@@ -1,0 +1,113 @@
+"""Totals and means of the rows an answer names: "Netflix and Spotify together cost $27.48"
+for a statement's NETFLIX.COM -15.49 and SPOTIFY USA -11.99 lines, "four coffee shop charges
+... totaling $26.25" for the lines that say COFFEE.
+
+The rows are picked by the words of the result's sentence, not searched for: a row is named
+where the sentence holds one of its words that not every row of its excerpt has (see
+bindwords). Each named row must hold exactly one figure written with as many decimals as the
+result (its amount, not its date); a named row without one, or a total's row among them,
+leaves the result ungrounded, since the sum would be of something else. A total or an
+average word stands in the sentence, as for a column's total (columns.py). The rows of each
+excerpt the sentence cites are added up, and those of all of them together ("$57.46 over the
+two months" of two statements)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from verifier.checks.arithwords import AVERAGE, TOTALLED
+from verifier.checks.bindwords import meets, words_of
+from verifier.checks.citations import Sentences
+from verifier.checks.columns import FIGURE, TOTAL_LINE, figure_value
+from verifier.checks.excerptlines import Excerpt, Line, read_excerpt, row_words
+from verifier.checks.grounding import Verdict
+from verifier.checks.readings import Token
+
+_MIN_ROWS = 2
+_MAX_NAMED = 40  # rows one sentence names, at most: past them it names a kind, not rows
+
+
+class NamedRows:
+    """The sums and means of the rows each sentence names, per cited excerpt."""
+
+    def __init__(self, sentences: Sentences, excerpts: Sequence[tuple[int, str]]) -> None:
+        self.text = sentences.text
+        self._excerpts = excerpts
+        self._sentences = sentences
+        self._read: dict[int, Excerpt] = {}
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The total or mean of the named rows an ungrounded figure is, or None."""
+        r = tok.readings[0]
+        x = r.num
+        if x is None or r.scale or x <= 0:
+            return None
+        totalled = self._sentences.says(TOTALLED, tok.start)
+        averaged = self._sentences.says(AVERAGE, tok.start)
+        if not (totalled or averaged):
+            return None
+        words = words_of(self._sentences.text_at(tok.start))
+        picked: list[tuple[int, list[tuple[Decimal, str]]]] = []
+        for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
+            if n not in self._read:
+                self._read[n] = read_excerpt(text)
+            rows = _named_rows(self._read[n], words, r.places)
+            if rows is None:
+                return None  # a named row whose amount cannot be told: no sum of the rows
+            if rows:
+                picked.append((n, rows))
+        groups = [[p] for p in picked] + ([picked] if len(picked) > 1 else [])
+        half = Decimal(5).scaleb(-r.places - 1)
+        for group in groups:
+            values = [v for _, rows in group for v in rows]
+            if len(values) < _MIN_ROWS:
+                continue
+            total = abs(sum((v for v, _ in values), Decimal(0)))
+            mean = averaged and abs(total / len(values) - x) <= half
+            if total == x or mean:
+                how = "named_mean" if mean else "named_sum"
+                shown = ", ".join(w for _, w in values[:3]) + (", …" if len(values) > 3 else "")
+                operands = (shown, str(len(values)))
+                return Verdict("derived", r, frozenset(n for n, _ in group), how, operands)
+        return None
+
+
+def _named_rows(ex: Excerpt, words: set[str], places: int) -> list[tuple[Decimal, str]] | None:
+    """The amounts (value, as written) of the excerpt's rows that the words name; None where a
+    named row holds no one amount with that many decimals, is a total's, or the rows' signs
+    differ."""
+    own = [words_of(line.label) if line.label else row_words(ex, line) for line in ex.lines]
+    shared = set.intersection(*own) if own else set()
+    out: list[tuple[Decimal, str]] = []
+    for line, row in zip(ex.lines, own, strict=True):
+        if not meets(words, row - shared, compound=False):
+            continue
+        if TOTAL_LINE.search(ex.text, line.start, line.end):
+            return None
+        amount = _amount(ex.text, line, places)
+        if amount is None or len(out) >= _MAX_NAMED:
+            return None
+        out.append(amount)
+    if len({v > 0 for v, _ in out}) > 1:
+        return None
+    return out
+
+
+def _amount(text: str, line: Line, places: int) -> tuple[Decimal, str] | None:
+    """The one figure of the line with as many decimals as places, or None."""
+    found = []
+    for m in FIGURE.finditer(text, line.start, line.end):
+        value = figure_value(m.group())
+        exponent = value.as_tuple().exponent if value is not None else None
+        if value is not None and exponent == -places and _alone(text, m):
+            found.append((value, m.group()))
+    return found[0] if len(found) == 1 else None
+
+
+def _alone(text: str, m: re.Match[str]) -> bool:
+    """Whether a figure is one of its own, not a part of a date or a clock time ("02/03",
+    "12.03.", "14:30")."""
+    before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
+    return before not in ("/", ":") and after not in ("/", ".", ":")
