@@ -339,6 +339,10 @@ def test_lower_cased_sources_and_partial_dates() -> None:
         ("um 15:30 Uhr", "Meeting: 14.30 Uhr", "ungrounded"),
         ("um 14:30 Uhr", '{"ordered_at": "2024-03-15T14:30"}', "grounded"),
         ("um 14:35 Uhr", '{"ordered_at": "2024-03-15T14:30"}', "ungrounded"),
+        # A colon after a time ends the clause, it starts no seconds (blind probe 14).
+        ("Ankunft um 13:58: pünktlich", "Abfahrt 7:42, Ankunft 13:58", "grounded"),
+        ("Ankunft um 13:59: pünktlich", "Abfahrt 7:42, Ankunft 13:58", "ungrounded"),
+        ("um 13:58:30", "Ankunft 13:58", "grounded"),
     ],
 )
 def test_times_compare_by_the_clock(answer: str, excerpt: str, expected: str) -> None:

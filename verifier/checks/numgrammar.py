@@ -74,7 +74,7 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         r"(?:(?P<fv>[½¼¾⅛⅜⅝⅞])|(?P<fq>1/[248]|3/[48]|[2-7]/8|2/4))(?![0-9/]|[.,][0-9]))"
         # An ISO timestamp's T before the hour: 2024-03-15T14:30.
         r"|(?P<TIME>(?:(?<![A-Za-z:.,])|(?<=[0-9]T))(?P<th>2[0-4]|[01]?[0-9]):(?P<tm>[0-5]?[0-9])"
-        r"(?::[0-5][0-9])?(?![0-9:])(?=[ \u00a0\u202f]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])"
+        r"(?::[0-5][0-9])?(?![0-9]|:[0-9])(?=[ \u00a0\u202f]?(?P<ap>[AaPp])\.?[Mm]\.?(?![A-Za-z])"
         r"|(?![A-Za-z])))"
         # A source's month and day without a year, as US statements write them ("02/06  PAYROLL"):
         # both parts with two digits, so that fractions and ratings stay what they are; or a
