@@ -25,6 +25,7 @@ from verifier.checks.clockspans import ClockSpans
 from verifier.checks.columns import Columns
 from verifier.checks.conversions import Conversions
 from verifier.checks.counts import Counts
+from verifier.checks.durations import Durations
 from verifier.checks.expressions import Expressions
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
@@ -233,9 +234,11 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     calendar = Calendar(sentences)
     conversions = Conversions(sentences, texts)
     written = Expressions(sentences)
+    durations = Durations(sentences)
     # Tried in this order for each ungrounded figure; the first derivation found stands.
     derivers: list[_Deriver] = [
         arithmetic,
+        durations,
         spans,
         columns,
         NamedRows(sentences, texts),
@@ -249,7 +252,15 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         RowDifferences(sentences, texts),
     ]
     # Those that take the figures grounded or derived so far as operands.
-    learners: list[_Learner] = [arithmetic, spans, unnamed, calendar, conversions, written]
+    learners: list[_Learner] = [
+        arithmetic,
+        durations,
+        spans,
+        unnamed,
+        calendar,
+        conversions,
+        written,
+    ]
     results = _derived(results, derivers, learners)
     binding = Binding(answer, texts)
     findings += [wrong_chain_finding(binding, f) or f for f in chains]
