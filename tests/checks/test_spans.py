@@ -255,3 +255,57 @@ def test_the_month_a_term_of_an_excerpt_ends_in() -> None:
     service = "Inspektion mit Ölwechsel\nDatum: 14.10.2025\nNächste Inspektion: in 24 Monaten"
     assert statuses("Fällig im Oktober 2027 [1].", service)["Oktober 2027"] == "derived"
     assert statuses("Fällig im November 2027 [1].", service)["November 2027"] == "ungrounded"
+
+
+BIRTH = "Date of birth: 2026-02-20"
+SHOTS = "1st core vaccines: 8 weeks of age\n2nd core vaccines: 12 weeks\nRabies: 16 weeks"
+RETURNS = "Widerrufs- und Rückgaberecht: 30 Tage ab Lieferung."
+DELIVERY = "Ihre Sendung wurde am 20.03.2026 um 11:42 Uhr zugestellt."
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpts", "result", "expected"),
+    [
+        # Blind probe 15: a date without its year, a count of weeks after a birthday.
+        (
+            "Juniper was born on February 20, 2026 [1], so her first vaccines are due at 8 weeks "
+            "on April 17 [2].",
+            [BIRTH, SHOTS],
+            "April 17",
+            "derived",
+        ),
+        (
+            "Juniper was born on February 20, 2026 [1], so her first vaccines are due at 8 weeks "
+            "on April 18 [2].",
+            [BIRTH, SHOTS],
+            "April 18",
+            "ungrounded",
+        ),
+        # Into the next year: 20 December 2025 and 4 weeks.
+        (
+            "Born on December 20, 2025 [1], the first shots are due at 4 weeks, on January 17 [2].",
+            ["Date of birth: 2025-12-20", "First shots: 4 weeks"],
+            "January 17",
+            "derived",
+        ),
+        # The term in the sentence before, the date in the result's own.
+        (
+            "Du hast 30 Tage ab Lieferung Zeit [1]. Da er am 20.03.2026 zugestellt wurde [2], "
+            "kannst du bis zum 19.04.2026 zurückschicken.",
+            [RETURNS, DELIVERY],
+            "19.04.2026",
+            "derived",
+        ),
+        (
+            "Du hast 30 Tage ab Lieferung Zeit [1]. Da er am 20.03.2026 zugestellt wurde [2], "
+            "kannst du bis zum 20.04.2026 zurückschicken.",
+            [RETURNS, DELIVERY],
+            "20.04.2026",
+            "ungrounded",
+        ),
+    ],
+)
+def test_a_yearless_date_or_a_term_of_the_sentence_before(
+    answer: str, excerpts: list[str], result: str, expected: str
+) -> None:
+    assert statuses(answer, *excerpts)[result] == expected

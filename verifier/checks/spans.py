@@ -15,6 +15,7 @@ from March 9 to March 15"), unless it is "between" them."""
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from verifier.checks.calendarmath import as_date, plus, term_ends
 from verifier.checks.citations import Sentences
@@ -57,6 +58,14 @@ def _count(text: str, tok: Token) -> tuple[int, str] | None:
     return n, unit
 
 
+def _in_years_of(r: Reading, start: Reading) -> list[date]:
+    """A day and month without a year as dates in the year of a start date and the next."""
+    if start.key[0] != "d":
+        return []
+    year = int(start.key[1])
+    return [d for y in (year, year + 1) if (d := as_date(r, y))]
+
+
 class Spans:
     """What the answer's grounded dates, clock times and counts of days give as spans."""
 
@@ -87,7 +96,7 @@ class Spans:
         for r in tok.readings:
             if r.key[:2] == ("u", "time"):
                 found = self._between_times(tok, r, near)
-            elif r.key[0] == "d":
+            elif r.key[0] in ("d", "dm"):
                 found = self._date_after(tok, r, near, earlier)
             elif r.key[0] == "t":
                 found = self._time_shifted(r, near, earlier, self._sentences.text_at(tok.start))
@@ -194,37 +203,37 @@ class Spans:
         near: list[tuple[Token, Verdict]],
         earlier: list[tuple[Token, Verdict]],
     ) -> Verdict | None:
-        """A date a count of the sentence after another date: one of the sentence or the one
-        before, or one an excerpt gives (an invoice's date for "innerhalb von 14 Tagen, also
-        bis ..."). A term of months or years may end the day before ("24 Monate ab 1. Juni
-        2023: 31. Mai 2025")."""
-        result = as_date(r)
-        if result is None:
-            return None
+        """A date a count of the sentence or the one before after another date: one of the
+        sentence or the one before, or one an excerpt gives (an invoice's date for "innerhalb
+        von 14 Tagen, also bis ..."). A term of months or years may end the day before ("24
+        Monate ab 1. Juni 2023: 31. Mai 2025"). A date without its year takes the start's, or
+        the next ("20. Dezember 2025 + 4 Wochen: am 17. Januar")."""
+        full = as_date(r)
         dated = [
             (t, v)
             for t, v in (*earlier, *near)
             if v.reading.key[0] in ("d", "dm") and t.start != tok.start
         ]
-        for tc, vc in near:
+        for tc, vc in (*near, *earlier):
             count = _count(self.text, tc)
             if count is None:
                 continue
             for ta, va in dated:
                 # Each reading of a date: "08/12/2025" is 12 August or 8 December.
                 for x in (va.reading, *ta.readings):
-                    start = as_date(x, result.year)
-                    if start and result in term_ends(start, *count):
-                        return self._verdict(r, "date_after", (ta, va), (tc, vc))
+                    for result in [full] if full else _in_years_of(r, x):
+                        start = as_date(x, result.year)
+                        if start and result in term_ends(start, *count):
+                            return self._verdict(r, "date_after", (ta, va), (tc, vc))
             # A payment term's days from a date the excerpt gives; a term of months from any
             # date of a table would match too many rows (30.06. + 3 Monate for a 31.08.).
-            if count[1] in ("days", "weeks"):
+            if full and count[1] in ("days", "weeks"):
                 before = self._sentences.says(_BEFORE, tok.start)
                 by = (vc, self._written(tc))
-                found = self._excerpts.after_invoice(r, result, count, by, before)
+                found = self._excerpts.after_invoice(r, full, count, by, before)
                 if found:
                     return found
-        return self._excerpts.from_term(r, result)
+        return self._excerpts.from_term(r, full) if full else None
 
     def _month_after(self, r: Reading, near: list[tuple[Token, Verdict]]) -> Verdict | None:
         """A month a term of months or years of the sentence after one of its dates: the next
