@@ -50,6 +50,7 @@ _DERIVATIONS = {
         "die ausgeschriebene Rechnung von „{a}“ bis „{b}“",
     ),
     "rate": ('"{a}" per "{b}"', "„{a}“ je „{b}“"),
+    "priced": ('"{a}" at "{b}" each', "„{a}“ zu je „{b}“"),
     "time_between": ('the time from "{a}" to "{b}"', "die Zeit von „{a}“ bis „{b}“"),
     "time_shifted": ('"{b}" before or after "{a}"', "„{b}“ vor oder nach „{a}“"),
     "days_between": ('the days from "{a}" to "{b}"', "die Tage von „{a}“ bis „{b}“"),

@@ -16,45 +16,27 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import cache
-from typing import Protocol
 
 from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.binding import Binding
 from verifier.checks.citations import Sentences
-from verifier.checks.clockspans import ClockSpans
 from verifier.checks.columns import Columns
-from verifier.checks.conversions import Conversions
 from verifier.checks.counts import Counts
-from verifier.checks.durations import Durations
-from verifier.checks.expressions import Expressions
-from verifier.checks.factors import Calendar, Factors
+from verifier.checks.derivers import derive_all
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.ibans import broken_iban
 from verifier.checks.identifiers import Ident, find_identifiers, widened
 from verifier.checks.models import FLAGGING, NumberFinding, NumberStage, SourceText
-from verifier.checks.namedrows import NamedRows
 from verifier.checks.numbermessages import number_finding
 from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import Spelled, spelled_numbers
-from verifier.checks.rates import Rates
 from verifier.checks.readings import Reading, Token, number
-from verifier.checks.rowdiffs import RowDifferences
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
-from verifier.checks.spans import Spans
-from verifier.checks.unnamed import Unnamed, stated_rate
+from verifier.checks.unnamed import stated_rate
 from verifier.checks.weekdays import excerpt_weekdays, wrong_weekdays
 from verifier.checks.wronglines import apart, wrong_chain_finding, wrong_line_finding
 from verifier.checks.wrongunits import wrong_unit_finding
-
-
-class _Deriver(Protocol):
-    def derive(self, tok: Token) -> Verdict | None: ...
-
-
-class _Learner(Protocol):
-    def learn(self, done: list[tuple[Token, Verdict]]) -> None: ...
-
 
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
 # phone number (the invalid 0.1.2000 is not 01.01.2000 with other dots).
@@ -72,7 +54,6 @@ _BARE_SCALES = frozenset({100, 1000, 10**6, 10**9, 10**12})
 _MIN_CHAIN = 6  # shorter digit strings coincide too easily across differently grouped ids
 # Regrouped ids are few in a real answer; these bounds keep junk input from scanning forever.
 _MAX_CHAIN_LOOKUPS = 32
-_MAX_DERIVATIONS = 256  # ungrounded figures tried as arithmetic; bounds junk input
 _MAX_IDENTS = 32  # identifiers looked up as such; any more are left to the number check
 
 
@@ -228,40 +209,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         results.append((tok, ground(tok, answer, src, quest)))
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
     columns = Columns(sentences, texts)
-    arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
-    spans = Spans(sentences, src, texts)
-    unnamed = Unnamed(sentences, src)
-    calendar = Calendar(sentences)
-    conversions = Conversions(sentences, texts)
-    written = Expressions(sentences)
-    durations = Durations(sentences)
-    # Tried in this order for each ungrounded figure; the first derivation found stands.
-    derivers: list[_Deriver] = [
-        arithmetic,
-        durations,
-        spans,
-        columns,
-        NamedRows(sentences, texts),
-        Factors(sentences, src, texts),
-        unnamed,
-        calendar,
-        conversions,
-        ClockSpans(sentences, texts),
-        Rates(sentences, texts),
-        written,
-        RowDifferences(sentences, texts),
-    ]
-    # Those that take the figures grounded or derived so far as operands.
-    learners: list[_Learner] = [
-        arithmetic,
-        durations,
-        spans,
-        unnamed,
-        calendar,
-        conversions,
-        written,
-    ]
-    results = _derived(results, derivers, learners)
+    results = derive_all(results, sentences, src, texts, columns)
     binding = Binding(answer, texts)
     findings += [wrong_chain_finding(binding, f) or f for f in chains]
     counts = Counts(sentences, texts)
@@ -296,28 +244,3 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     findings.sort(key=lambda f: f.start)
     flagged = any(f.status in FLAGGING for f in findings)
     return NumberStage(flagged=flagged, findings=findings)
-
-
-def _derived(
-    results: list[tuple[Token, Verdict | None]],
-    derivers: Sequence[_Deriver],
-    learners: Sequence[_Learner],
-) -> list[tuple[Token, Verdict | None]]:
-    """The verdicts with what the derivers derive for the ungrounded figures, in two rounds: a
-    figure may be derived from one derived before ("1.526,6 m³ ... bei 10,3 kWh/m³ rund
-    15.724 kWh")."""
-    out = [v for _, v in results]
-    tries = 0
-    for _ in range(2):
-        done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v]
-        for learner in learners:
-            learner.learn(done)
-        fresh = False
-        for k, (tok, _) in enumerate(results):
-            if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
-                tries += 1
-                out[k] = next((v for d in derivers if (v := d.derive(tok))), None)
-                fresh = fresh or out[k] is not None
-        if not fresh:
-            break
-    return list(zip((t for t, _ in results), out, strict=True))

@@ -1,0 +1,63 @@
+"""Amounts an answer computes as a count times an excerpt's unit price."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+HONEY = "Blütenhonig 500 g: 57 Gläser à 7,50 €\nWaldhonig 500 g: 21 Gläser à 8,90 €"
+BOXES = "40 Umzugskartons à 1,90 € – Lieferung frei Haus"
+CAMP = "3 Übernachtungen mit Vollpension, 38,50 € pro Nacht und Schüler/in"
+TILES = "Box contents: 8 tiles = 1.44 m²\nPrice: €32.90 per box"
+PLAIN = "Espresso Classico, ganze Bohne, 500 g: 8,49 €"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 15: sales, a delivery and a class trip priced by the unit.
+        ("Im Mai hast du 57 Gläser verkauft und 427,50 € eingenommen [1].", HONEY, "427,50",
+         "derived"),
+        ("Im Mai hast du 57 Gläser verkauft und 437,50 € eingenommen [1].", HONEY, "437,50",
+         "ungrounded"),
+        # The count on the price's line.
+        ("Dazu kommen 76,00 € für die Kartons [1].", BOXES, "76,00", "derived"),
+        ("Dazu kommen 76,50 € für die Kartons [1].", BOXES, "76,50", "ungrounded"),
+        # A count in words, the price before "pro".
+        ("Für drei Nächte zahlt jedes Kind 115,50 € [1].", CAMP, "115,50", "derived"),
+        ("You need 8 boxes, costing €263.20 [1].", TILES, "263.20", "derived"),
+        ("You need 8 boxes, costing €263.30 [1].", TILES, "263.30", "ungrounded"),
+        # A count the excerpts do not give is no operand (it is flagged itself).
+        ("You need 5 boxes, costing €164.50 [1].", TILES, "164.50", "ungrounded"),
+        # An amount with no mark of a unit price is a pack's: two of them are no product here.
+        ("Zwei Packungen kosten 16,98 € [1].", PLAIN, "16,98", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_count_times_a_unit_price_is_derived(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_a_count_of_another_sentence_or_an_amount_is_no_count() -> None:
+    # 57 stands in the sentence before: no operand of this one.
+    sales = "Verkauft: 57 Gläser\nPreis: 7,50 € pro Glas"
+    answer = "Du hast 57 Gläser verkauft [1]. Eingenommen hast du 427,50 € [1]."
+    assert statuses(answer, sales)["427,50"] == "ungrounded"
+    answer = "Du hast 57 Gläser verkauft und 427,50 € eingenommen [1]."
+    assert statuses(answer, sales)["427,50"] == "derived"
+    # An amount of money counts nothing: 2,00 € × 7,50 € is no 15,00 €.
+    answer = "Bei 2,00 € Rabatt auf 7,50 € zahlst du 15,00 € [1]."
+    assert statuses(answer, HONEY)["15,00"] == "ungrounded"
+
+
+def test_the_reviewer_is_told_the_count_and_the_price() -> None:
+    answer = "Im Mai hast du 57 Gläser verkauft und 427,50 € eingenommen [1]."
+    stage = check_numbers("", answer, [SourceText(1, HONEY)])
+    (finding,) = [f for f in stage.findings if f.text == "427,50"]
+    assert finding.message_en == (
+        'The number "427,50" is derived: "57" at "7,50" each, which stand in excerpt [1].'
+    )

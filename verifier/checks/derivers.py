@@ -1,0 +1,97 @@
+"""What the answer computes: every deriver, tried in order on each figure no excerpt holds,
+in two rounds so that a figure may be derived from one derived before ("1.526,6 m³ ... bei
+10,3 kWh/m³ rund 15.724 kWh"). Each deriver's module says what it derives and why it does
+not meet a wrong figure by chance."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from verifier.checks.arithmetic import Arithmetic
+from verifier.checks.citations import Sentences
+from verifier.checks.clockspans import ClockSpans
+from verifier.checks.columns import Columns
+from verifier.checks.conversions import Conversions
+from verifier.checks.durations import Durations
+from verifier.checks.expressions import Expressions
+from verifier.checks.factors import Calendar, Factors
+from verifier.checks.grounding import Verdict
+from verifier.checks.namedrows import NamedRows
+from verifier.checks.priced import Priced
+from verifier.checks.rates import Rates
+from verifier.checks.readings import Token
+from verifier.checks.rowdiffs import RowDifferences
+from verifier.checks.sourceindex import SourceIndex
+from verifier.checks.spans import Spans
+from verifier.checks.unnamed import Unnamed, stated_rate
+
+_MAX_DERIVATIONS = 256  # ungrounded figures tried; bounds junk input
+
+
+class _Deriver(Protocol):
+    def derive(self, tok: Token) -> Verdict | None: ...
+
+
+class _Learner(Protocol):
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None: ...
+
+
+def derive_all(
+    results: list[tuple[Token, Verdict | None]],
+    sentences: Sentences,
+    src: SourceIndex,
+    texts: list[tuple[int, str]],
+    columns: Columns,
+) -> list[tuple[Token, Verdict | None]]:
+    """The verdicts with what the derivers derive for the ungrounded figures."""
+    arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
+    durations = Durations(sentences)
+    spans = Spans(sentences, src, texts)
+    unnamed = Unnamed(sentences, src)
+    calendar = Calendar(sentences)
+    conversions = Conversions(sentences, texts)
+    written = Expressions(sentences)
+    priced = Priced(sentences, texts)
+    # Tried in this order for each ungrounded figure; the first derivation found stands.
+    derivers: list[_Deriver] = [
+        arithmetic,
+        durations,
+        spans,
+        columns,
+        NamedRows(sentences, texts),
+        Factors(sentences, src, texts),
+        unnamed,
+        calendar,
+        conversions,
+        ClockSpans(sentences, texts),
+        Rates(sentences, texts),
+        written,
+        RowDifferences(sentences, texts),
+        priced,
+    ]
+    # Those that take the figures grounded or derived so far as operands.
+    learners: list[_Learner] = [
+        arithmetic,
+        durations,
+        spans,
+        unnamed,
+        calendar,
+        conversions,
+        written,
+        priced,
+    ]
+    out = [v for _, v in results]
+    tries = 0
+    for _ in range(2):
+        done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v]
+        for learner in learners:
+            learner.learn(done)
+        fresh = False
+        for k, (tok, _) in enumerate(results):
+            if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
+                tries += 1
+                out[k] = next((v for d in derivers if (v := d.derive(tok))), None)
+                fresh = fresh or out[k] is not None
+        if not fresh:
+            break
+    return list(zip((t for t, _ in results), out, strict=True))
