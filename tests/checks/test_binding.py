@@ -284,3 +284,30 @@ def test_a_small_count_of_a_recipe_step_is_no_other_row_s() -> None:
     recipe = "Zutaten:\n- Zitronen: 2 Stück\n- Eier: 3 Stück\n- Zucker: 100 g"
     assert statuses("Die Zitronen in 2 Hälften schneiden [1].", recipe)["2"] == "grounded"
     assert statuses("Die Eier in 3 Portionen unterrühren [1].", recipe)["3"] == "grounded"
+
+
+LIFTS = (
+    "| Exercise | Sets × Reps | Weight |\n|---|---|---|\n| Squat | 5 × 5 | 92.5 kg |\n"
+    "| Bench press | 5 × 5 | 67.5 kg |\n| Deadlift | 1 × 5 | 120 kg |\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 15: a weight with one decimal of another row; the rows' other weights
+        # have one decimal or none, which the amounts' rival pattern (two decimals) missed.
+        ("You did the deadlift at 92.5 kg [1].", LIFTS, "92.5", "wrong_line"),
+        ("You did the squat at 92.5 kg [1].", LIFTS, "92.5", "grounded"),
+        ("Beim Kreuzheben hattest du 92,5 kg [1].",
+         "| Übung | Gewicht |\n| Kniebeuge | 92,5 kg |\n| Kreuzheben | 120 kg |", "92,5",
+         "wrong_line"),
+        ("Beim Kreuzheben hattest du 92,5 kg [1].",
+         "| Übung | Gewicht |\n| Kniebeuge | 92,5 kg |\n| Kreuzheben | 2 Sätze |", "92,5",
+         "grounded"),
+    ],
+)  # fmt: skip
+def test_a_measure_with_one_decimal_of_another_row(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

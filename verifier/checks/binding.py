@@ -67,6 +67,9 @@ _RIVAL["small"] = re.compile(
     _RIVAL["n"].pattern + r"|\|[ \t]*[0-9]{1,3}[ \t]*(?:[^\W\d_]{1,8}\.?[ \t]*)?(?=\|)"
     r"|:[ \t]*[0-9]{1,3}(?![0-9]|[.,][0-9])"
 )
+# A measure with one decimal ("92,5 kg") is another row's as a figure with one or two decimals
+# is, or a whole number of two digits or more ("120 kg").
+_RIVAL["m"] = re.compile(r"\d[.,]\d{1,2}(?![\d.,])|" + _RIVAL["n"].pattern)
 _MIN_WHOLE = 1  # digits a whole number needs to be looked up
 # A phone or account number: six digits or more, in groups. Another line with one holds a
 # rival of a number given as an identifier.
@@ -97,6 +100,8 @@ class Binding:
         kind = (
             r.key[0]
             if r.key[0] in ("d", "ym")
+            else "m"
+            if r.places == 1
             else "c"
             if r.places or "." in r.value
             else "small"
