@@ -27,6 +27,7 @@ from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.ibans import broken_iban
 from verifier.checks.identifiers import Ident, find_identifiers, widened
 from verifier.checks.models import FLAGGING, NumberFinding, NumberStage, SourceText
+from verifier.checks.nightcount import wrong_nights
 from verifier.checks.numbermessages import number_finding
 from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import Spelled, spelled_numbers
@@ -219,7 +220,11 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     # derive its own operand back.
     recheck = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     recheck.learn([(t, v) for t, v in results if v and v.status == "grounded"])
+    nights = wrong_nights(sentences, results)
     for tok, v in results:
+        if (tok.start, tok.end) in nights:
+            findings.append(nights[(tok.start, tok.end)])
+            continue
         if v is None and (tok.start, tok.end) in quiet:
             continue
         if (tok.start, tok.end) in paired:

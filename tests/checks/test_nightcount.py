@@ -1,0 +1,57 @@
+"""A count of nights that the two dates of a stay in its sentence contradict."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+BOOKING = "Check-in: Thursday, 2026-07-09 (from 3:00 pm)\nCheck-out: Monday, 2026-07-13"
+HOTEL = "Anreise: Di, 28.12.2026\nAbreise: So, 03.01.2027\n5 Übernachtungen"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "count", "expected"),
+    [
+        # Blind probe 15: five nights in words, and the stay's dates four apart.
+        ("You're booked for five nights, checking in on Thursday, July 9 and checking out on "
+         "Monday, July 13, 2026 [1].", BOOKING, "five", "wrong_count"),
+        ("You're booked for four nights, checking in on Thursday, July 9 and checking out on "
+         "Monday, July 13, 2026 [1].", BOOKING, "four", "derived"),
+        # Over the new year, a count the excerpt holds as a number, and a yearless date.
+        ("Ihr bleibt 5 Nächte, Anreise am 28.12.2026, Abreise am 03.01. [1].", HOTEL, "5",
+         "wrong_count"),
+        ("Ihr bleibt 6 Nächte, Anreise am 28.12.2026, Abreise am 03.01. [1].", HOTEL, "6",
+         "derived"),
+    ],
+)  # fmt: skip
+def test_a_count_of_nights_the_stay_s_dates_contradict(
+    answer: str, excerpt: str, count: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[count] == expected
+
+
+def test_without_a_word_of_a_stay_or_with_more_dates_no_count_is_read() -> None:
+    # Two dates that are no stay: booked on one day for a stay starting on another.
+    booked = "Gebucht am 02.03.2026: 3 Nächte, Anreise 12.03.2026"
+    answer = "Am 2. März hast du 3 Nächte für den 12. März gebucht [1]."
+    assert statuses(answer, booked)["3"] == "grounded"
+    # Four dates: two stays in one sentence, each count its own.
+    trip = "Rom 12.05.–14.05.2026, Florenz 14.05.–17.05.2026"
+    answer = "Von 12.05. bis 14.05.2026 zwei Nächte in Rom, von 14.05. bis 17.05.2026 drei [1]."
+    stage = check_numbers("", answer, [SourceText(1, trip)])
+    assert not any(f.status == "wrong_count" for f in stage.findings)
+
+
+def test_the_reviewer_is_told_how_many_nights_the_dates_make() -> None:
+    answer = (
+        "You're booked for five nights, checking in on Thursday, July 9 and checking out on "
+        "Monday, July 13, 2026 [1]."
+    )
+    (finding,) = [
+        f for f in check_numbers("", answer, [SourceText(1, BOOKING)]).findings if f.text == "five"
+    ]
+    assert finding.message_en == '"five" nights, but from July 9 to July 13, 2026 are 4 nights.'
+    assert finding.excerpts == [1]
