@@ -1,0 +1,95 @@
+"""A number the answer gives under another label than the excerpt's: "Wagen 71, Platz 26" for
+a ticket's "Wagen 26, Platz 71", "Tisch 8" where the excerpt has "Tisch 5" and "Gruppe 8".
+
+A label is the word right before a whole number ("Wagen 71", "Gate 12", "Zimmer: 214"). The
+answer's number is flagged only where the excerpt that holds it labels it otherwise, labels
+the answer's word with another number, and nowhere writes the answer's pair: a ticket's car
+and seat swapped, a room of another guest. Words that only lead to a number ("um", "seit",
+"ca.", "the"), months (of dates) and words that number parts ("Step 2") label nothing, and a
+year is labelled by nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from verifier.checks.grounding import Verdict, flagged
+from verifier.checks.models import NumberFinding
+from verifier.checks.months import month_number
+from verifier.checks.readings import Token
+
+_LABEL_BEFORE = re.compile(
+    r"(?<![\w-])([^\W\d_]{3,})[ \u00a0]?[:#]?[ \u00a0]?(?:Nr\.?[ \u00a0]?)?\Z"
+)
+_NOT_LABELS = frozenset(
+    "und oder bis von vom nach seit für mit auf aus bei zum zur über unter gegen etwa rund "
+    "circa ganze genau nur noch also insgesamt jeweils knapp fast mehr weniger als wie sind "
+    "ist hat haben waren wurde the and for with from about only over under than more less "
+    "are was were has have had all each per pro nearly almost around exactly total till "
+    "until into onto via ca".split()
+)
+# Words that number the parts of a text or a plan rather than name a thing: an answer may
+# number its own steps ("For Method 2:") apart from the excerpt's.
+_ORDINAL_LABELS = frozenset(
+    "step steps method option part chapter section page item point phase level stage week day "
+    "round lesson unit episode season version variant schritt methode teil kapitel abschnitt "
+    "seite punkt variante stufe woche tag runde lektion folge staffel".split()
+)
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_MAX_DIGITS = 5  # a label's number: a car, seat, room, gate or locker, no amount
+_MAX_READ = 16_384  # characters of an excerpt read for its labels
+
+
+def _pairs(text: str, word: str) -> list[str]:
+    """The numbers the word labels in a text, as written."""
+    pattern = re.compile(
+        rf"(?<![\w-]){re.escape(word)}[ \u00a0]?[:#]?[ \u00a0]?(?:Nr\.?[ \u00a0]?)?"
+        r"([0-9]{1,5})(?![0-9]|[.,][0-9])",
+        re.I,
+    )
+    return pattern.findall(text[:_MAX_READ])
+
+
+def _label_of(text: str, start: int) -> str | None:
+    """The label word right before a number at start, lower-cased, or None."""
+    m = _LABEL_BEFORE.search(text, max(0, start - 30), start)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    if word in _NOT_LABELS or word in _ORDINAL_LABELS or month_number(word) is not None:
+        return None  # "August 1966" dates, "Step 2" counts
+    return word
+
+
+def swapped_label(
+    answer: str, tok: Token, v: Verdict, texts: Sequence[tuple[int, str]]
+) -> NumberFinding | None:
+    """The finding for a whole number the excerpt holding it labels otherwise, or None."""
+    r = v.reading
+    if v.status != "grounded" or r.key[0] != "n" or not r.value.isdigit():
+        return None
+    written = answer[tok.start : tok.end]
+    if len(written) > _MAX_DIGITS or not written.isdigit() or _YEAR.fullmatch(written):
+        return None
+    word = _label_of(answer, tok.start)
+    if word is None:
+        return None
+    for n, text in texts:
+        if n not in v.excerpts:
+            continue
+        ours = _pairs(text, word)
+        if not ours or written in ours:
+            return None  # the excerpt labels it so, or labels nothing with the word
+        for m in re.finditer(rf"(?<![0-9.,]){written}(?![0-9]|[.,][0-9])", text[:_MAX_READ]):
+            theirs = _label_of(text, m.start())
+            if theirs and theirs != word:
+                en = (
+                    f'"{word.capitalize()} {written}": excerpt [{n}] gives "{written}" as '
+                    f"{theirs.capitalize()} and {word.capitalize()} as {', '.join(ours)}."
+                )
+                de = (
+                    f"„{word.capitalize()} {written}“: Auszug [{n}] nennt „{written}“ als "
+                    f"{theirs.capitalize()} und {word.capitalize()} {', '.join(ours)}."
+                )
+                return flagged(answer, tok, v, "wrong_line", [n], en, de)
+    return None
