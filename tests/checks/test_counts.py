@@ -91,3 +91,13 @@ def test_a_wrong_count_flags_the_stage_and_quotes_the_excerpt() -> None:
     (finding,) = [f for f in stage.findings if f.status == "wrong_count"]
     assert finding.excerpts == [1]
     assert '"drei Gaskartuschen"' in finding.message_en and '"2 Kartuschen"' in finding.message_en
+
+
+def test_a_count_of_a_scaled_recipe_is_no_wrong_count() -> None:
+    # Blind probe 15: "2 Eier" for half of "4 Eier" also stands as "2 EL Kakao"; the halving,
+    # not that place, is its source.
+    recipe = "200 g weiche Butter\n180 g Zucker\n4 Eier\n300 g Mehl\n2 EL Kakao"
+    answer = "Für die halbe Menge brauchst du 100 g Butter, 90 g Zucker, 2 Eier und 150 g Mehl [1]."
+    assert statuses(answer, recipe)["2"] == "derived"
+    answer = "Für die halbe Menge brauchst du 100 g Butter, 90 g Zucker, 3 Eier und 150 g Mehl [1]."
+    assert statuses(answer, recipe)["3"] == "ungrounded"

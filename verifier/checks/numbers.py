@@ -23,6 +23,7 @@ from verifier.checks.citations import Sentences
 from verifier.checks.columns import Columns
 from verifier.checks.counts import Counts
 from verifier.checks.derivers import derive_all
+from verifier.checks.factors import Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.ibans import broken_iban
 from verifier.checks.identifiers import Ident, find_identifiers, widened
@@ -221,6 +222,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     # derive its own operand back.
     recheck = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     recheck.learn([(t, v) for t, v in results if v and v.status == "grounded"])
+    scaled = Factors(sentences, src, texts)
     nights = wrong_nights(sentences, results)
     for tok, v in results:
         if (tok.start, tok.end) in nights:
@@ -239,8 +241,11 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             or counts.wrong_count(tok, v)
         )
         # A figure the answer computes may stand elsewhere by chance ("6 + 3, so 9 cans in
-        # total" where 9 is another row's): its derivation, not that place, is its source.
-        if wrong and not (computed := recheck.derive(tok) or columns.derive(tok)):
+        # total" where 9 is another row's; "2 Eier" of a halved recipe's "4 Eier" beside "2 EL
+        # Kakao"): its derivation, not that place, is its source.
+        if wrong and not (
+            computed := recheck.derive(tok) or columns.derive(tok) or scaled.derive(tok)
+        ):
             findings.append(wrong)
             continue
         if wrong:
