@@ -309,3 +309,43 @@ def test_a_yearless_date_or_a_term_of_the_sentence_before(
     answer: str, excerpts: list[str], result: str, expected: str
 ) -> None:
     assert statuses(answer, *excerpts)[result] == expected
+
+
+BUS = "Bus departs: 8:30 am sharp\nDriving time: approx. 1 h 40 min\nFirst match: 10:45 am"
+
+
+ARRIVAL = "Expected arrival: 10:10 am"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpts", "result", "expected"),
+    [
+        # Blind probe 15: an arrival a drive after a departure, then the time left before a
+        # match of the next sentence.
+        ("The bus leaves at 8:30 am and the drive takes about 1 hour 40 minutes, so it should "
+         "arrive around 10:10 am [1].", [BUS], "10:10", "derived"),
+        ("The bus leaves at 8:30 am and the drive takes about 1 hour 40 minutes, so it should "
+         "arrive around 10:20 am [1].", [BUS], "10:20", "ungrounded"),
+        ("The bus leaves at 8:30 am and the drive takes 1 hour 40 minutes [1]. It should "
+         "arrive at 10:10 am.", [BUS], "10:10", "derived"),
+        ("The bus arrives at 10:10 am [2]. That leaves 35 minutes before the first match at "
+         "10:45 am [1].", [BUS, ARRIVAL], "35", "derived"),
+        ("The bus arrives at 10:10 am [2]. That leaves 45 minutes before the first match at "
+         "10:45 am [1].", [BUS, ARRIVAL], "45", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_an_arrival_a_duration_after_a_departure(
+    answer: str, excerpts: list[str], result: str, expected: str
+) -> None:
+    assert statuses(answer, *excerpts)[result] == expected
+
+
+def test_a_time_shift_names_a_two_part_duration_whole() -> None:
+    answer = (
+        "The bus leaves at 8:30 am and the drive takes about 1 hour 40 minutes, so it should "
+        "arrive around 10:10 am [1]."
+    )
+    (finding,) = [
+        f for f in check_numbers("", answer, [SourceText(1, BUS)]).findings if f.text == "10:10"
+    ]
+    assert '"1 hour 40 minutes" before or after "8:30"' in finding.message_en

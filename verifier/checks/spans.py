@@ -23,6 +23,7 @@ from verifier.checks.excerptdates import ExcerptDates
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
+from verifier.checks.units import with_unit
 
 # A count of calendar days, weeks, months or years after a figure; not working days. Hours
 # count as days where they make whole ones ("48 hours notice").
@@ -42,8 +43,18 @@ _NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|night
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 _MAX_SHIFT_S = 12 * 3600  # a clock time moved by a duration: "15 Minuten früher"
-_EARLIER = re.compile(r"\b(?:früher|vorher|vor|eher|before|earlier|early|ahead|prior)\b", re.I)
-_LATER = re.compile(r"\b(?:später|danach|nach|after|later|afterwards)\b", re.I)
+# Words that move a clock time by a duration: earlier (or a start before an end), later (or
+# an arrival or an end after a start).
+_EARLIER = re.compile(
+    r"\b(?:früher|vorher|vor|eher|before|earlier|early|ahead|prior|start\w*|beginn\w*"
+    r"|losfahren|aufbrechen)\b",
+    re.I,
+)
+_LATER = re.compile(
+    r"\b(?:später|danach|nach|after|later|afterwards|arriv\w*|ankunft|ankomm\w*|ends?|endet"
+    r"|finish\w*|fertig|ready)\b",
+    re.I,
+)
 
 
 def _count(text: str, tok: Token) -> tuple[int, str] | None:
@@ -95,7 +106,7 @@ class Spans:
         earlier = [(t, v) for t, v in self._figures if self._sentences.index(t.start) == k - 1]
         for r in tok.readings:
             if r.key[:2] == ("u", "time"):
-                found = self._between_times(tok, r, near)
+                found = self._between_times(tok, r, near, earlier)
             elif r.key[0] in ("d", "dm"):
                 found = self._date_after(tok, r, near, earlier)
             elif r.key[0] == "t":
@@ -115,17 +126,25 @@ class Spans:
         return None
 
     def _between_times(
-        self, tok: Token, r: Reading, near: list[tuple[Token, Verdict]]
+        self,
+        tok: Token,
+        r: Reading,
+        near: list[tuple[Token, Verdict]],
+        earlier: list[tuple[Token, Verdict]],
     ) -> Verdict | None:
-        """A duration that is the time from one clock time of the sentence to a later one."""
+        """A duration that is the time from one clock time to a later one: both of the
+        sentence, or the first of the sentence before ("arrive around 10:10. That leaves 35
+        minutes before the match at 10:45")."""
         seconds = float(r.value)
         times = [(t, v) for t, v in near if v.reading.key[0] == "t"]
-        for i, (ta, va) in enumerate(times):
-            for tb, vb in times[i + 1 :]:
-                a, b = va.reading.key, vb.reading.key
-                span = ((int(b[1]) * 60 + int(b[2])) - (int(a[1]) * 60 + int(a[2]))) % 1440 * 60
-                if span == seconds:
-                    return self._verdict(r, "time_between", (ta, va), (tb, vb))
+        before = [(t, v) for t, v in earlier if v.reading.key[0] == "t"]
+        pairs = [(a, b) for i, a in enumerate(times) for b in times[i + 1 :]]
+        pairs += [(a, b) for a in before for b in times]
+        for (ta, va), (tb, vb) in pairs:
+            a, b = va.reading.key, vb.reading.key
+            span = ((int(b[1]) * 60 + int(b[2])) - (int(a[1]) * 60 + int(a[2]))) % 1440 * 60
+            if span == seconds:
+                return self._verdict(r, "time_between", (ta, va), (tb, vb))
         return None
 
     def _between_dates(
@@ -177,23 +196,28 @@ class Spans:
         earlier_word, later_word = _EARLIER.search(sentence), _LATER.search(sentence)
         if not (earlier_word or later_word):
             return None  # "um 9:00 Uhr, dauert 30 Minuten" moves no time
+        pool = (*earlier, *near)
         durations = [
-            (t, v, int(seconds) // 60)
-            for t, v in near
+            (t, v, x, int(seconds) // 60)
+            for t, v in pool
             for x in t.readings
             if x.key[:2] == ("u", "time")
             and (seconds := float(str(x.key[2]))) % 60 == 0
             and 0 < seconds <= _MAX_SHIFT_S
         ]
-        for tt, vt in (*earlier, *near):
+        for tt, vt in pool:
             if vt.reading.key[0] != "t":
                 continue
             base = int(vt.reading.key[1]) * 60 + int(vt.reading.key[2])
-            for td, vd, minutes in durations:
+            for td, vd, x, minutes in durations:
                 moved = [(base - minutes) % 1440] if earlier_word else []
                 moved += [(base + minutes) % 1440] if later_word else []
                 if target in moved:
-                    return self._verdict(r, "time_shifted", (tt, vt), (td, vd))
+                    # A duration in two parts is written whole: "1 hour 40 minutes".
+                    end = max((t.end for t, _ in pool if t.start >= td.start and x in t.readings))
+                    operands = (self.text[tt.start : tt.end], with_unit(self.text, td.start, end))
+                    held = vt.excerpts | vd.excerpts
+                    return Verdict("derived", r, held, "time_shifted", operands)
         return None
 
     def _date_after(
