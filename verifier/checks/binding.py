@@ -121,7 +121,7 @@ class Binding:
         them a total's; None where it may stand in prose, or has no such line."""
         key = _key_of(v)
         if (n, key) not in self._rows:  # a figure between two others pairs twice
-            self._rows[(n, key)] = self._rows_of(self._excerpt(n), key)
+            self._rows[(n, key)] = self._rows_of(self.excerpt(n), key)
         return self._rows[(n, key)]
 
     def _rows_of(self, ex: Excerpt, key: Key) -> set[int] | None:
@@ -134,7 +134,7 @@ class Binding:
             return None
         return places
 
-    def _excerpt(self, n: int) -> Excerpt:
+    def excerpt(self, n: int) -> Excerpt:
         """The structure of excerpt n, read once."""
         if n not in self._read:
             self._read[n] = read_excerpt(self._texts.get(n, ""))
@@ -154,7 +154,7 @@ class Binding:
             return None
         found = None
         for n in sorted(excerpts):
-            ex = self._excerpt(n)
+            ex = self.excerpt(n)
             if in_prose(ex, [digits]):
                 return None
             holders = [
@@ -171,7 +171,7 @@ class Binding:
     def _in_excerpt(
         self, n: int, key: Key, kind: str, digits: list[str], around: set[str]
     ) -> tuple[int, str, str] | None:
-        ex = self._excerpt(n)
+        ex = self.excerpt(n)
         if in_prose(ex, digits):
             return None  # it may stand in prose: no line is its own
         holders = self._holders(ex, key, digits)

@@ -131,6 +131,7 @@ class Sentences:
         self.text = text
         self._starts: list[int] | None = None
         self._says: dict[tuple[int, re.Pattern[str]], bool] = {}
+        self._cited: dict[int, set[int]] = {}  # the excerpts each sentence cites, by its place
 
     def index(self, at: int) -> int:
         """The number of the sentence a position stands in."""
@@ -153,7 +154,10 @@ class Sentences:
     def cited_excerpts(self, excerpts: Sequence[tuple[int, str]], at: int) -> list[tuple[int, str]]:
         """The excerpts the sentence a position stands in cites, or all where it cites none:
         a figure is derived from what its own sentence names."""
-        cited = {n for m in find_markers(self.text_at(at)) for n in m.numbers}
+        k = self.index(at)
+        if k not in self._cited:  # read once a sentence: every deriver asks for each figure
+            self._cited[k] = {n for m in find_markers(self.text_at(at)) for n in m.numbers}
+        cited = self._cited[k]
         return [(n, text) for n, text in excerpts if not cited or n in cited]
 
     def says(self, words: re.Pattern[str], at: int) -> bool:

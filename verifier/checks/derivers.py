@@ -5,6 +5,7 @@ not meet a wrong figure by chance."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from verifier.checks.arithmetic import Arithmetic
@@ -13,6 +14,7 @@ from verifier.checks.clockspans import ClockSpans
 from verifier.checks.columns import Columns
 from verifier.checks.conversions import Conversions
 from verifier.checks.durations import Durations
+from verifier.checks.excerptlines import Excerpt
 from verifier.checks.expressions import Expressions
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict
@@ -41,9 +43,11 @@ def derive_all(
     sentences: Sentences,
     src: SourceIndex,
     texts: list[tuple[int, str]],
-    columns: Columns,
+    shared: tuple[Columns, Callable[[int], Excerpt]],
 ) -> list[tuple[Token, Verdict | None]]:
-    """The verdicts with what the derivers derive for the ungrounded figures."""
+    """The verdicts with what the derivers derive for the ungrounded figures; `shared` holds
+    what the number check reads with them too: the columns, and each excerpt's lines."""
+    columns, lines_of = shared
     arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     durations = Durations(sentences)
     spans = Spans(sentences, src, texts)
@@ -58,7 +62,7 @@ def derive_all(
         durations,
         spans,
         columns,
-        NamedRows(sentences, texts),
+        NamedRows(sentences, texts, lines_of),
         Factors(sentences, src, texts),
         unnamed,
         calendar,

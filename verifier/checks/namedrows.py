@@ -14,14 +14,14 @@ two months" of two statements)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from verifier.checks.arithwords import AVERAGE, TOTALLED
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, TOTAL_LINE, figure_value
-from verifier.checks.excerptlines import Excerpt, Line, read_excerpt, row_words
+from verifier.checks.excerptlines import Excerpt, Line, row_words
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
@@ -32,11 +32,18 @@ _MAX_NAMED = 40  # rows one sentence names, at most: past them it names a kind, 
 class NamedRows:
     """The sums and means of the rows each sentence names, per cited excerpt."""
 
-    def __init__(self, sentences: Sentences, excerpts: Sequence[tuple[int, str]]) -> None:
+    def __init__(
+        self,
+        sentences: Sentences,
+        excerpts: Sequence[tuple[int, str]],
+        lines_of: Callable[[int], Excerpt],
+    ) -> None:
         self.text = sentences.text
         self._excerpts = excerpts
         self._sentences = sentences
-        self._read: dict[int, Excerpt] = {}
+        self._lines_of = lines_of  # an excerpt's structured lines, read once for every check
+        self._lower: dict[int, str] = {}  # each excerpt in lower case, by its number
+        self._words: dict[int, set[str]] = {}  # each sentence's words, by its place
 
     def derive(self, tok: Token) -> Verdict | None:
         """The total or mean of the named rows an ungrounded figure is, or None."""
@@ -48,12 +55,15 @@ class NamedRows:
         averaged = self._sentences.says(AVERAGE, tok.start)
         if not (totalled or averaged):
             return None
-        words = words_of(self._sentences.text_at(tok.start))
+        k = self._sentences.index(tok.start)
+        if k not in self._words:
+            self._words[k] = words_of(self._sentences.text_at(tok.start))
+        words = self._words[k]
         picked: list[tuple[int, list[tuple[Decimal, str]]]] = []
-        for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
-            if n not in self._read:
-                self._read[n] = read_excerpt(text)
-            rows = _named_rows(self._read[n], words, r.places)
+        for n, _ in self._sentences.cited_excerpts(self._excerpts, tok.start):
+            ex = self._lines_of(n)
+            named = [ex.lines[i] for i in sorted(self._named(n, ex, words))]
+            rows = _amounts(ex, named, r.places)
             if rows is None:
                 return None  # a named row whose amount cannot be told: no sum of the rows
             if rows:
@@ -73,17 +83,33 @@ class NamedRows:
                 return Verdict("derived", r, frozenset(n for n, _ in group), how, operands)
         return None
 
+    def _named(self, n: int, ex: Excerpt, words: set[str]) -> set[int]:
+        """The places of the excerpt's structured lines that the sentence's words name: by a
+        row's words or a label's. A word that names every line names none."""
+        if n not in self._lower:
+            self._lower[n] = ex.text.lower()
+        low = self._lower[n]
+        named: set[int] = set()
+        for w in words:
+            # Words that are one share their first four letters (bindwords._related): a line
+            # without them needs no closer look.
+            head = w[:4]
+            lines = {
+                i
+                for i, line in enumerate(ex.lines)
+                if head in low[line.start : line.end]
+                and meets({w}, words_of(line.label) if line.label else row_words(ex, line), False)
+            }
+            if len(lines) < len(ex.lines):
+                named |= lines
+        return named
 
-def _named_rows(ex: Excerpt, words: set[str], places: int) -> list[tuple[Decimal, str]] | None:
-    """The amounts (value, as written) of the excerpt's rows that the words name; None where a
-    named row holds no one amount with that many decimals, is a total's, or the rows' signs
-    differ."""
-    own = [words_of(line.label) if line.label else row_words(ex, line) for line in ex.lines]
-    shared = set.intersection(*own) if own else set()
+
+def _amounts(ex: Excerpt, named: list[Line], places: int) -> list[tuple[Decimal, str]] | None:
+    """The amounts (value, as written) of the named rows; None where a named row holds no one
+    amount with that many decimals, is a total's, or the rows' signs differ."""
     out: list[tuple[Decimal, str]] = []
-    for line, row in zip(ex.lines, own, strict=True):
-        if not meets(words, row - shared, compound=False):
-            continue
+    for line in named:
         if TOTAL_LINE.search(ex.text, line.start, line.end):
             return None
         amount = _amount(ex.text, line, places)

@@ -212,8 +212,8 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         results.append((tok, ground(tok, answer, src, quest)))
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
     columns = Columns(sentences, texts)
-    results = derive_all(results, sentences, src, texts, columns)
     binding = Binding(answer, texts)
+    results = derive_all(results, sentences, src, texts, (columns, binding.excerpt))
     findings += [wrong_chain_finding(binding, f) or f for f in chains]
     counts = Counts(sentences, texts)
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}

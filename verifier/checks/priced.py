@@ -11,24 +11,36 @@ figures): a count times a price with cents meets a wrong amount by chance hardly
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from verifier.checks.arithwords import half_unit, money
 from verifier.checks.citations import Sentences
+from verifier.checks.columns import FIGURE, figure_value
 from verifier.checks.grounding import Verdict, hedged
-from verifier.checks.numparse import tokenize
 from verifier.checks.readings import Token
 
 _CURRENCY = r"(?:[€$£]|(?i:eur|usd|gbp)\b)"
-_MARK_BEFORE = re.compile(
-    rf"(?:(?<![^\W\d_])(?i:à|je|each|zu je|für je)|@)[ \u00a0]*(?:{_CURRENCY}[ \u00a0]?)?\Z"
+# An amount after its first digit (which the pattern below consumes before it).
+_AMOUNT_REST = r"[0-9]{0,6}(?:[.,'][0-9]{3})*(?:[.,][0-9]{1,2})?(?![0-9])"
+# A price after its mark ("à 7,50 €", "@ $18.99", "zu je 3,20 €"), or before one
+# ("38,50 € pro Nacht", "€32.90 per box", "0,30 € je km", "9,00 € p. P.", "$5 each"). Led by
+# the class of every character a match starts with, so that re skips to those at C speed;
+# each branch checks that character from behind, and group "b" is an amount less its first
+# digit.
+_MARKED = re.compile(
+    r"[à@jJ0-9]"
+    r"(?:(?:(?<=[à@])|(?<=[jJ])(?<![^\W\d_][jJ])[eE]\b)"
+    rf"[ \u00a0]*(?:{_CURRENCY}[ \u00a0]?)?(?P<a>[0-9]{_AMOUNT_REST})"
+    rf"|(?<=[0-9])(?<![0-9.,][0-9])(?P<b>{_AMOUNT_REST})[ \u00a0]?(?:{_CURRENCY}[ \u00a0]?)?"
+    r"(?=(?i:pro|per|je)[ \u00a0]+[^\W\d_]|/[ \u00a0]?[^\W\d_]"
+    r"|(?i:each|apiece|pro[ \u00a0]?person|pro[ \u00a0]?stück)\b|(?i:p\.[ \u00a0]?p\.)))"
 )
-_MARK_AFTER = re.compile(
-    rf"[ \u00a0]?(?:{_CURRENCY}[ \u00a0]?)?(?:(?i:pro|per|je)[ \u00a0]+[^\W\d_]|/[ \u00a0]?"
-    r"[^\W\d_]|(?i:each|apiece|p\.[ \u00a0]?p\.|pro[ \u00a0]?person|pro[ \u00a0]?stück)\b)"
-)
-_MAX_TEXT = 16_384  # characters of an excerpt read for its prices
+# What every line with a marked price holds; literals only, so that re finds them at C speed.
+_HINT = re.compile(r"à|@|je|Je|pro|Pro|per|Per|each|apiece|p\. ?P\.|p\. ?p\.|/")
+# A figure with a short unit measures rather than counts: "500 g", "25 ft", "19 %".
+_MEASURED = re.compile(r"[ \u00a0]?(?:[^\W\d_]{1,2}\b|%)")
+_MAX_TEXT = 8192  # characters of an excerpt read for its prices, as for its lines
 _MAX_PRICES = 40  # unit prices of one excerpt
 _MAX_COUNT = 10_000
 _LINE_COUNTS = 3  # whole numbers before a price on its line, taken as its count
@@ -87,29 +99,39 @@ class Priced:
         return self._prices[n]
 
 
+def _marked(text: str) -> Iterator[re.Match[str]]:
+    """The marked prices of a text, looked for only on the lines that hold a mark."""
+    line_end = -1
+    for hint in _HINT.finditer(text):
+        if hint.start() <= line_end:
+            continue  # its line was read
+        line_start = text.rfind("\n", 0, hint.start()) + 1
+        line_end = text.find("\n", hint.end())
+        line_end = len(text) if line_end < 0 else line_end
+        yield from _MARKED.finditer(text, line_start, line_end)
+
+
 def _unit_prices(text: str) -> list[tuple[Decimal, str, list[tuple[Decimal, str]]]]:
-    """The amounts of a text marked as unit prices, each with its line's counts before it."""
-    tokens = tokenize(text)
+    """The amounts of a text marked as unit prices, each with its line's counts before it.
+    Found by their marks at C speed: tokenizing a whole excerpt costs milliseconds."""
     out: list[tuple[Decimal, str, list[tuple[Decimal, str]]]] = []
-    for k, tok in enumerate(tokens):
-        r = tok.readings[0]
-        value = r.num
-        if value is None or r.key[0] != "n" or r.scale or value <= 0:
+    for m in _marked(text):
+        if m.group("a") is not None:
+            start, written = m.start("a"), m.group("a")
+        else:
+            start, written = m.start(), text[m.start() : m.end("b")]
+        value = figure_value(written)
+        if value is None or value <= 0:
             continue
-        before = text[max(0, tok.start - 12) : tok.start]
-        if not (_MARK_BEFORE.search(before) or _MARK_AFTER.match(text, tok.end)):
-            continue
-        line_start = text.rfind("\n", 0, tok.start) + 1
+        line_start = text.rfind("\n", 0, start) + 1
         counts = [
-            (c, text[t.start : t.end])
-            for t in tokens[max(0, k - _LINE_COUNTS) : k]
-            if t.start >= line_start
-            and t.readings[0].key[0] == "n"
-            and not t.readings[0].places
-            and (c := t.readings[0].num) is not None
-            and 2 <= c <= _MAX_COUNT
+            (c, f.group())
+            for f in list(FIGURE.finditer(text, line_start, start))[-_LINE_COUNTS:]
+            if f.group().isdigit()
+            and not _MEASURED.match(text, f.end())
+            and 2 <= (c := Decimal(f.group())) <= _MAX_COUNT
         ]
-        out.append((value, text[tok.start : tok.end], counts))
+        out.append((value, written, counts))
         if len(out) >= _MAX_PRICES:
             break
     return out
