@@ -230,6 +230,14 @@ def test_a_derivation_names_its_operands() -> None:
         # A figure derived from a derived one: the consumption, then its energy.
         ("1.526,6 m³ (von 18.204,6 auf 19.731,2 m³), bei 10,3 kWh/m³ rund 15.724 kWh.",
          "18.204,6 m³; 19.731,2 m³; 10,3 kWh/m³", "15.724"),
+        # Blind probe 14: a rate said with "a night", and three steps: the nights from two
+        # dates, the room as nights times the rate, the tax as a share of the room.
+        ("Four nights at $189 a night come to $756.00 [1].",
+         "Rate: $189.00 per night, 4 nights", "756.00"),
+        ("From October 8 to 12, 2026, at $189 a night plus 13% tax [1], the four nights "
+         "come to $756.00 and the tax to $98.28.",
+         "Check-in: October 8, 2026; check-out: October 12, 2026; $189.00 per night, 13% tax",
+         "98.28"),
     ],
 )  # fmt: skip
 def test_averages_taxes_discounts_units_and_two_steps_are_derived(
@@ -242,6 +250,8 @@ def test_averages_taxes_discounts_units_and_two_steps_are_derived(
     ("answer", "excerpt", "result"),
     [
         ("Im Schnitt lag dein Puls bei 71 (72, 68, 70 und 66) [1].", "72; 68; 70; 66", "71"),
+        ("Four nights at $189 a night come to $766.00 [1].",
+         "Rate: $189.00 per night, 4 nights", "766.00"),
         ("273 € netto, mit 19 % USt. also 342,87 € brutto [1].", "273,00 € netto; 19 %", "342,87"),
         ("178,90 € netto, mit Mehrwertsteuer also rund 223 € [1].", "178,90 €; MwSt. 19 %", "223"),
         # Found by a review: a usual rate the excerpts do not state (7 % where they say 19 %).

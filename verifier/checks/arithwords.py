@@ -57,7 +57,14 @@ TIMES = re.compile(
     r"|marge|margin|rechnerisch|works out)\b",
     re.I,
 )
-RATE = re.compile(r"\b(?:je|à|pro|per|each|jeweils|apiece)\b", re.I)
+# A rate's word: "je", "per", "each"; a period's adverb ("nightly", "monatlich"); "a" before a
+# unit of time or a counted thing ("$189 a night").
+RATE = re.compile(
+    r"\b(?:je|à|pro|per|each|jeweils|apiece|nightly|daily|weekly|monthly|yearly|hourly"
+    r"|täglich|wöchentlich|monatlich|jährlich|stündlich"
+    r"|an? (?:night|day|week|month|year|hour|person|head|piece|ticket|visit|session|class))\b",
+    re.I,
+)
 # A unit that is itself a rate, right after a quotient: "84 km/h", "42 mph", "0,32 €/kWh".
 RATE_UNIT = re.compile(
     r"[ \u00a0]*(?:mph|kmh|(?:[^\W\d_]{1,5}|[€$£])/(?:100[ \u00a0]?)?[^\W\d_]{1,5})\b", re.I

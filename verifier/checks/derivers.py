@@ -1,5 +1,5 @@
 """What the answer computes: every deriver, tried in order on each figure no excerpt holds,
-in two rounds so that a figure may be derived from one derived before ("1.526,6 m³ ... bei
+in rounds so that a figure may be derived from one derived before ("1.526,6 m³ ... bei
 10,3 kWh/m³ rund 15.724 kWh"). Each deriver's module says what it derives and why it does
 not meet a wrong figure by chance."""
 
@@ -28,6 +28,10 @@ from verifier.checks.spans import Spans
 from verifier.checks.unnamed import Unnamed, stated_rate
 
 _MAX_DERIVATIONS = 256  # ungrounded figures tried; bounds junk input
+# Rounds of derivation: a figure may rest on one derived in the round before, which may rest
+# on one derived before it ("four nights" from two dates, "$756.00" as four times $189, then
+# "$98.28" as 13 % of it).
+_ROUNDS = 3
 
 
 class _Deriver(Protocol):
@@ -86,7 +90,7 @@ def derive_all(
     ]
     out = [v for _, v in results]
     tries = 0
-    for _ in range(2):
+    for _ in range(_ROUNDS):
         done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v]
         for learner in learners:
             learner.learn(done)
