@@ -154,3 +154,17 @@ def test_a_condition_names_no_owner_of_a_number() -> None:
     # A review: "If Mrs. Ortiz is unavailable, call ..." is no number of Mrs. Ortiz's.
     answer = "If the pediatrician is unavailable, call (312) 555-0164 [1]."
     assert statuses(answer, CONTACTS)["555-0164"] == "grounded"
+
+
+def test_a_year_or_a_hedged_figure_pairs_with_no_line() -> None:
+    # Blind probe 15: the year of a blog post's title line, and a mean "etwa 138" that the
+    # first day's row also holds.
+    blog = "Blog: 'Balcony harvest 2025 – the numbers'\nThis year's totals: 14.2 kg of tomatoes"
+    answer = "Your plants produced 14.2 kg in 2025 [1]."
+    assert statuses(answer, blog)["2025"] == "grounded"
+    log = "Datum  | morgens | abends\n06.04. | 138/88 | 131/84\n08.04. | 135/86 | 127/80"
+    answer = "Am 8. April lag dein Wert bei etwa 138 mmHg [1]."
+    assert statuses(answer, log)["138"] == "grounded"
+    # As written, the same pair is tied to the wrong line.
+    answer = "Am 8. April lag dein Wert bei 138 mmHg [1]."
+    assert statuses(answer, log)["138"] == "wrong_line"

@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from verifier.checks.binding import Binding
 from verifier.checks.bindwords import WORD, around, words_of
-from verifier.checks.grounding import Verdict, flagged
+from verifier.checks.grounding import Verdict, flagged, hedged
 from verifier.checks.models import NumberFinding
 from verifier.checks.readings import Token
 
@@ -41,6 +41,7 @@ _PHONE_LIKE = re.compile(r"\+?[0-9][0-9 ()/.\u00a0-]{4,}[0-9]")
 _AREA_CODE = re.compile(r"\([0-9]{2,5}\)[ \u00a0]?\Z")
 # Payment terms ("Net 30") are a count of days, no value of a row.
 _NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 
 
 def _kind(v: Verdict) -> str:
@@ -54,6 +55,8 @@ def _kind(v: Verdict) -> str:
         return ""
     if r.places or "." in r.value:
         return "decimal"
+    if _YEAR.fullmatch(r.value):
+        return ""  # a year dates a heading's section or a title as often as a row
     return "whole" if len(r.value) >= 2 else ""
 
 
@@ -71,6 +74,8 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
             continue
         if any(_NET_BEFORE.search(text, max(0, t.start - 4), t.start) for t in (ta, tb)):
             continue
+        if any(hedged(text, t.start) for t in (ta, tb)):
+            continue  # "etwa 138": a mean or a rounded figure, no row's value as written
         shared = sorted(va.excerpts & vb.excerpts)
         places = [(n, binding.rows(n, va), binding.rows(n, vb)) for n in shared]
         if shared and all(a and b and not a & b for _, a, b in places):
