@@ -311,3 +311,41 @@ def test_a_measure_with_one_decimal_of_another_row(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+DRIVERS = (
+    "03.05. – Familie Keller\n10.05. – Familie Özdemir\n17.05. – Familie Keller\n"
+    "24.05. – Familie Brandt\n31.05. – Familie Brandt"
+)
+DOCTORS = (
+    "Notizen Arzttermine 2026\n"
+    "  Nächster Termin: Do, 12.03.2026, 08:40 Uhr (Blutabnahme nüchtern)\n"
+    "- Orthopädie Praxis am Ring: Di, 24.03.2026, 10:30 Uhr, Überweisung mitbringen"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 15: a rota's line "date – family", a family named on two of its rows,
+        # and a date without its year.
+        ("Familie Keller fährt am 10. Mai [1].", DRIVERS, "10. Mai", "wrong_line"),
+        ("Familie Keller fährt am 17. Mai [1].", DRIVERS, "17. Mai", "grounded"),
+        ("Familie Özdemir fährt am 3. Mai [1].", DRIVERS, "3. Mai", "wrong_line"),
+        # "press" stands in two exercises' names: it names rows all the same.
+        ("In week 6 you did 5 sets of 5 on the bench press at 92.5 kg [1].", LIFTS, "92.5",
+         "wrong_line"),
+        ("In week 6 you did 5 sets of 5 on the bench press at 67.5 kg [1].", LIFTS, "67.5",
+         "grounded"),
+        # "Termin" is any appointment: the word names no line of a list of appointments.
+        ("Der Termin ist am 24. März um 10:30 Uhr [1].", DOCTORS, "24. März", "grounded"),
+        # A title led by words, with a dash, is no row ("Stadtwerke – Jahresabrechnung 2025").
+        ("Der Verbrauch 2025 lag bei 2.874 kWh [1].",
+         "Stadtwerke Münster – Jahresabrechnung Strom 2025\nVerbrauch: 2.874 kWh", "2025",
+         "grounded"),
+    ],
+)  # fmt: skip
+def test_a_list_s_dashed_lines_names_of_a_few_rows_and_yearless_dates(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

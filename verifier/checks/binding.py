@@ -24,6 +24,7 @@ from verifier.checks.excerptlines import (
     field_of,
     fields_of,
     in_prose,
+    rare_words,
     read_excerpt,
     row_words,
     unique_words,
@@ -98,7 +99,9 @@ class Binding:
         # Tied wrongly in every excerpt that holds it: one that holds it in prose or on a line
         # the words fit makes the tie the answer's reading of that one.
         kind = (
-            r.key[0]
+            "d"
+            if r.key[0] == "dm"  # a day and month without a year: a date's rival all the same
+            else r.key[0]
             if r.key[0] in ("d", "ym")
             else "m"
             if r.places == 1
@@ -212,7 +215,7 @@ class Binding:
                 if _total(ex.text, line):
                     continue  # a total named is the figure's base ("on the subtotal of")
                 named |= (
-                    meets(around, row_words(ex, line) & unique_words(ex), False) if rows else set()
+                    meets(around, row_words(ex, line) & rare_words(ex), False) if rows else set()
                 )
             if line.label and fields:  # another label, of a field with a value of the kind
                 held = [field_of(ex.text, line, at) for at in mine]

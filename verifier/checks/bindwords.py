@@ -18,8 +18,8 @@ _CLAUSE_END = re.compile(r"[.;!?](?=\s)|\n")
 _PLAIN = frozenset(
     "gesamt summe total insgesamt zusammen datum date betrag amount preis price kosten cost "
     "stand nummer number anzahl menge stück euro dollar jahr year monat month woche week tage "
-    "days stunden hours time zeit wert value brutto netto gross "
-    "eine einen einem einer eines dein deine deinen deinem deiner ihre ihren ihrem unser "
+    "days stunden hours time zeit wert value brutto netto gross termin appointment frist "
+    "deadline eine einen einem einer eines dein deine deinen deinem deiner ihre ihren ihrem unser "
     "unsere wurde wurden sind waren hatte hatten haben habt hast also noch davon dazu dass "
     "with from that this have were your their about after before which there then than "
     "bitte laut".split()

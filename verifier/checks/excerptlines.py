@@ -26,6 +26,10 @@ _ALIGNED = re.compile(
     r"[ \t]*(?:[0-9]{1,4}[./-][0-9]{1,2}[./-]?(?:[0-9]{2,4})?[ \t]+)?"  # a statement's date
     r"[^\W\d_][^\n]*?\S[ \t]{2,}[^\n]*[0-9][ \t]*(?:[€$£]|EUR|USD|[A-Z]{1,2})?[ \t]*"
 )
+# A list's line led by its figure, then a spaced dash and what it is: "03.05. – Familie
+# Keller", "14:00 — Probe". (Led by words, such a line is a title as often: "Stadtwerke
+# Münster – Jahresabrechnung 2025".)
+_DASHED = re.compile(r"[ \t]*(?:[-*•][ \t]+)?[0-9][^\n–—]*?[ \t]+[–—][ \t]+[^ \t\n][^\n]*")
 # A figure's first digit, not a digit glued to letters (a model name such as GB172).
 _FIGURE_START = re.compile(r"(?<![^\W\d_])[0-9]")
 _WORDY_BRACKET = re.compile(r"\([^()0-9\n]*\)")
@@ -57,6 +61,7 @@ class Excerpt:
     text: str
     lines: list[Line]
     unique: set[str] | None  # row words that stand on one row only (read when first asked)
+    rare: set[str] | None  # row words on at most half of the rows (read when first asked)
     prose_digits: str  # the digits of every other line read, a line break between lines
     day_clock: bool
     cut: int  # where the lines read end (past it, every line is prose), -1 for nowhere
@@ -88,13 +93,15 @@ def read_excerpt(text: str) -> Excerpt:
         # A label names a field in a few words; a sentence before a colon is prose.
         if label and len(label.group(1).split()) <= _MAX_LABEL_WORDS:
             lines.append(Line(start, end, digits, set(), None, label.group(1)))
-        elif _ALIGNED.fullmatch(raw):  # a receipt's line: its item, then its amount
+        elif _ALIGNED.fullmatch(raw) or _DASHED.fullmatch(raw):
+            # A receipt's line (its item, then its amount), or a list's "03.05. – Familie
+            # Keller": a row named by its words.
             lines.append(Line(start, end, digits, None, [], ""))
         else:
             prose.append(raw)
     # The digits of every prose line, a line break between lines.
     prose_digits = _NOT_DIGIT_LINE.sub("", "\n".join(prose))
-    return Excerpt(text, lines, None, prose_digits, day_clock(text), cut, None)
+    return Excerpt(text, lines, None, None, prose_digits, day_clock(text), cut, None)
 
 
 def in_prose(ex: Excerpt, digits: list[str]) -> bool:
@@ -117,6 +124,19 @@ def row_words(ex: Excerpt, line: Line) -> set[str]:
     if line.row is None:
         line.row = words_of(ex.text[line.start : line.end])
     return line.row
+
+
+def rare_words(ex: Excerpt) -> set[str]:
+    """The row words of an excerpt that stand on at most half of its rows (one of two), read
+    once: a name of a few rows ("Familie Keller" on two of five) tells them from the rest."""
+    if ex.rare is None:
+        counts: dict[str, int] = {}
+        for line in ex.lines:
+            for w in row_words(ex, line):
+                counts[w] = counts.get(w, 0) + 1
+        most = max(1, len(ex.lines) // 2)
+        ex.rare = {w for w, c in counts.items() if c <= most}
+    return ex.rare
 
 
 def unique_words(ex: Excerpt) -> set[str]:
