@@ -6,6 +6,7 @@ import pytest
 
 from tests.checks.conftest import statuses
 from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
 from verifier.pipeline import verify_case
 
 APPOINTMENT = [SourceText(1, "TÜV-Termin: Mittwoch, 03.06.2026, 07:45 Uhr bei der DEKRA")]
@@ -134,3 +135,26 @@ def test_a_weekday_range_s_end_names_no_day_in_words_either() -> None:
             "Monday, July 6 is the first day [1].", "Open Monday to Friday, July 6 to July 10"
         ).values()
     )
+
+
+def test_a_yearless_date_takes_the_year_of_the_excerpts_date_that_is_no_birth() -> None:
+    # Blind probe 14: a flight's date without a weekday beside it dates the answer's
+    # "Samstag, 24. Juli" (a Friday in 2026).
+    flight = "Hinflug:  EW 7584  Köln/Bonn (CGN) → Palma (PMI)\n          24.07.2026  06:05 – 08:20"
+    stage = check_numbers("", "Du fliegst am Samstag, 24. Juli [1].", [SourceText(1, flight)])
+    assert [(f.status, f.text) for f in stage.findings if f.status != "grounded"] == [
+        ("wrong_weekday", "Samstag")
+    ]
+    assert not check_numbers(
+        "", "Du fliegst am Freitag, 24. Juli [1].", [SourceText(1, flight)]
+    ).flagged
+    # A birth's year is not the year of this year's birthday party.
+    born = "Lena, geboren am 24.07.2015"
+    assert not check_numbers(
+        "", "Die Feier ist am Samstag, 24. Juli [1].", [SourceText(1, born)]
+    ).flagged
+    # Two years for the day: none is the answer's.
+    two = "Sommerfest 24.07.2025\nSommerfest 24.07.2026"
+    assert not check_numbers(
+        "", "Das Fest ist am Samstag, 24. Juli [1].", [SourceText(1, two)]
+    ).flagged

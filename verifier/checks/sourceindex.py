@@ -42,6 +42,9 @@ _PHONE_LABEL = re.compile(
 )
 _MAX_PROBES = 64
 _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
+# A birth before a date: its year is no year an answer's weekday means ("geboren am 24.07.1990").
+_BIRTH = re.compile(r"(?i:\bgeb\.|geboren|geburt\w*|\bborn\b|birth\w*|\bd\.?o\.?b\b)")
+_BIRTH_REACH = 40
 
 
 class SourceIndex:
@@ -167,14 +170,21 @@ class SourceIndex:
 
     def years(self, month: int, day: int) -> set[int]:
         """The years of the full dates on this month and day that stand with a weekday beside
-        them, as appointments do (after prepare for the day)."""
+        them, as appointments do, or else of those that are no births (after prepare for the
+        day)."""
         self._read_for(("dm", month, day))
+        dated = self._dated.get((month, day), ())
+        # An appointment ("Di, 14.04.2026"), not a birthday: its year is the one an answer's
+        # "Mittwoch, 14. April" means.
+        beside = {y for i, start, end, y in dated if weekday_beside(self._texts[i][1], start, end)}
+        if beside:
+            return beside
+        # Else the years of the day's dates that no word of a birth leads ("Hinflug ...
+        # 24.07.2026" for "am Samstag, 24. Juli").
         return {
             year
-            for i, start, end, year in self._dated.get((month, day), ())
-            # An appointment ("Di, 14.04.2026"), not a birthday: its year is the one an
-            # answer's "Mittwoch, 14. April" means.
-            if weekday_beside(self._texts[i][1], start, end)
+            for i, start, _, year in dated
+            if not _BIRTH.search(self._texts[i][1], max(0, start - _BIRTH_REACH), start)
         }
 
     def day(self, key: Key) -> set[int] | None:
