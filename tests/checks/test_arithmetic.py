@@ -633,6 +633,10 @@ FEES = "Mitgliedsbeiträge 2026: Erwachsene 96 €/Jahr, Jugendliche 48 €/Jahr
         ("Einzeln: 2 × 96 € + 58 € = 250 € [1].", "250", "derived"),
         # A share is no term: "200 € − 10 % = 190 €" is checked nowhere here.
         ("Abzüglich Rabatt: 96 € − 10 % = 86,40 € [1].", "86,40", "ungrounded"),
+        # Blind probe 16: signs in words.
+        ("Einzeln: 2 mal 96 € plus 48 € = 240 € [1].", "240", "derived"),
+        ("Einzeln: 2 mal 96 € plus 48 € = 250 € [1].", "250", "ungrounded"),
+        ("Familie statt einzeln: 240 € minus 180 € = 60 € [1].", "60", "derived"),
     ],
 )  # fmt: skip
 def test_arithmetic_written_out(answer: str, figure: str, expected: str) -> None:

@@ -39,8 +39,10 @@ WEATHER = (
         ("Im Schnitt hast du pro Tankfüllung 71,15 € bezahlt [1].", FUEL, "71,15", "ungrounded"),
         ("2025 hast du insgesamt 23,5 kg Tomaten geerntet [1].", HARVEST, "23,5", "derived"),
         ("2025 hast du insgesamt 24,5 kg Tomaten geerntet [1].", HARVEST, "24,5", "ungrounded"),
-        # Without a total or average word a column's total is no grounding.
-        ("Du hast 197,87 Liter getankt [1].", FUEL, "197,87", "ungrounded"),
+        # Without a total or average word a column's total in cents of five rows is derived
+        # all the same (blind probe 16); a wrong one is not.
+        ("Du hast 197,87 Liter getankt [1].", FUEL, "197,87", "derived"),
+        ("Du hast 197,78 Liter getankt [1].", FUEL, "197,78", "ungrounded"),
         # A run of a few rows is no total: the answer's sum of three omits one of them.
         ("Vodafone 39,99 €, FitX 24,90 € und Spotify 17,99 € – zusammen 64,89 € im Monat.",
          SUBSCRIPTIONS, "64,89", "ungrounded"),
@@ -158,3 +160,27 @@ LOGBOOK = (
 )
 def test_the_difference_of_two_readings_on_one_row(answer: str, figure: str, expected: str) -> None:
     assert statuses(answer, LOGBOOK)[figure] == expected
+
+
+SALES = "| Tag | Umsatz |\n|---|---|\n| Di | 312,50 € |\n| Mi | 287,90 € |\n| Do | 341,20 € |"
+PANTRY = "Item | Qty\nArborio rice | 2 × 1 kg\nRolled oats | 1.5 kg"
+CANDLES = "| Scent | In stock |\n|---|---|\n| Lavender | 42 |\n| Sea salt | 17 |\n| Vanilla | 8 |"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 16: a whole column's total in cents needs no word of a total ...
+        ("Der Hofladen hat 941,60 € umgesetzt [1].", SALES, "941,60", "derived"),
+        ("Der Hofladen hat 941,50 € umgesetzt [1].", SALES, "941,50", "ungrounded"),
+        # ... but one with fewer decimals or rows does (blind probe 5: 1.5 kg, not 2.5).
+        ("About 2.5 kg of rolled oats [1].", PANTRY, "2.5", "ungrounded"),
+        # "Overall" is a word of a total.
+        ("Overall you have 67 candles in stock [1].", CANDLES, "67", "derived"),
+        ("You have 67 candles in stock [1].", CANDLES, "67", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_column_total_in_cents_or_one_said_overall(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

@@ -168,3 +168,15 @@ def test_a_year_or_a_hedged_figure_pairs_with_no_line() -> None:
     # As written, the same pair is tied to the wrong line.
     answer = "Am 8. April lag dein Wert bei 138 mmHg [1]."
     assert statuses(answer, log)["138"] == "wrong_line"
+
+
+def test_a_count_at_its_unit_price_pairs_with_no_line() -> None:
+    # Blind probe 16: the count stands on the RSVP line, the price on the menu's: a product's
+    # terms, not one row's values.
+    catering = (
+        "Buffet dinner: $48.50 per adult, $22.00 per child (under 12)\n"
+        "Confirmed RSVPs: 86 adults, 14 children"
+    )
+    answer = "With 86 adults at $48.50 and 14 children at $22.00 [1], the food comes to more."
+    found = statuses(answer, catering)
+    assert (found["48.50"], found["22.00"]) == ("grounded", "grounded")

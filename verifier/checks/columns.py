@@ -5,11 +5,12 @@ the litres of a fuel log's five rows, "im Schnitt 70,15 €" for their amounts, 
 A column is the cells at one place of a table's rows ("|" between them), or the figures of
 one excerpt followed by one unit, in order (and then the answer's figure has that unit; a
 table column whose header says what it measures, "Betrag" or "Liter", must measure what the
-answer's figure does). A total's row or line and a table's header are no cells. A
-total word ("insgesamt", "in total") or an average word stands in the result's sentence, and
-the total or mean is the whole column's: a run of a few rows adds up to a wrong figure by
-chance too often (39,99 + 24,90 as the "total" of three subscriptions). Only the excerpts the
-sentence cites are read (all where it cites none), and at most _MAX_FIGURES figures."""
+answer's figure does). A total's row or line and a table's header are no cells. A total word
+("insgesamt", "in total") or an average word stands in the result's sentence (a total in
+cents of three rows or more needs none), and the total or mean is the whole column's: a run
+of a few rows adds up to a wrong figure by chance too often (39,99 + 24,90 as the "total" of
+three subscriptions). Only the excerpts the sentence cites are read (all where it cites
+none), and at most _MAX_FIGURES figures."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 _UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/|]+)")
 _MAX_CELLS = 400  # figures of one column added up
 _MIN_ROWS = 2
+_CENTS = 2  # decimals of a total that needs no word
+_MIN_UNANNOUNCED = 3  # rows of a column whose total needs no word
 
 
 @dataclass(slots=True)
@@ -241,7 +244,10 @@ class Columns:
             return None
         totalled = self._sentences.says(TOTALLED, tok.start)
         averaged = self._sentences.says(AVERAGE, tok.start)
-        if not (totalled or averaged):
+        # A whole column's total in cents, of three rows or more, meets a wrong figure by
+        # chance hardly ever: "Der Hofladen hat 2.200,00 € umgesetzt" needs no word of a total.
+        unannounced = not (totalled or averaged)
+        if unannounced and r.places < _CENTS:
             return None
         half = Decimal(5).scaleb(-r.places - 1)
         after = _UNIT.match(self.text, tok.end)
@@ -254,6 +260,8 @@ class Columns:
             if not run.table and run.unit not in ("", unit):
                 continue
             mean = averaged and abs(run.total / run.count - x) <= half
+            if unannounced and run.count < _MIN_UNANNOUNCED:
+                continue
             if run.total == x or mean:
                 how = "mean" if mean else "run"
                 return Verdict("derived", r, frozenset({run.n}), how, (run.first, run.last))

@@ -1,5 +1,5 @@
 """A result the answer works out in writing, right after "=": "2 × 96 € + 48 € = 240 €",
-"3 × 12,50 € − 5 € = 32,50 €".
+"3 × 12,50 € − 5 € = 32,50 €", "20 km × 0,30 € plus 7 km × 0,38 € = 8,66 €".
 
 The figures and signs before the "=" (back to the sentence's start, a colon or a bracket) are
 evaluated as written, products before sums. Only the arithmetic is checked here: each figure
@@ -21,8 +21,11 @@ _EQUALS = re.compile(r"[ \u00a0]*(?:=|≈)[ \u00a0]*(?:[€$£][ \u00a0]?)?\Z")
 # One figure with its currency or unit, then a sign or the end: "2 ×", "96 € +", "48 €".
 _TERM = re.compile(
     r"[ \u00a0]*(?:[€$£][ \u00a0]?)?(?P<num>[0-9](?:[0-9]|[.,'](?=[0-9]))*)"
-    r"(?:[ \u00a0]?(?:%|[€$£]|[^\W\d_]{1,14}\.?))?[ \u00a0]*(?:(?P<op>[×x*·/÷+−-])|\Z)",
+    r"(?:[ \u00a0]?(?:%|[€$£]|[^\W\d_]{1,14}\.?))?[ \u00a0]*"
+    r"(?:(?P<op>[×x*·/÷+−-]|(?i:plus|minus|mal|times)\b)|\Z)",
 )
+# Signs written as words: "20 km × 0,30 € plus 7 km × 0,38 € = 8,66 €".
+_WORD_SIGNS = {"plus": "+", "minus": "−", "mal": "×", "times": "×"}
 _OPENS = re.compile(r"[:(\[;]|(?<=[.!?])\s")
 _MAX_TERMS = 12
 
@@ -79,7 +82,8 @@ class Expressions:
             terms.append((value, sign))
             written.append(m.group("num"))
             excerpts |= self._excerpts.get(m.start("num"), frozenset())
-            sign = m.group("op") or "+"
+            op = m.group("op") or "+"
+            sign = _WORD_SIGNS.get(op.lower(), op)
             at = m.end()
         if len(terms) < 2:
             return None

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from verifier.checks.arithwords import money
 from verifier.checks.binding import Binding
 from verifier.checks.bindwords import WORD, around, words_of
 from verifier.checks.grounding import Verdict, flagged, hedged
@@ -42,6 +43,7 @@ _AREA_CODE = re.compile(r"\([0-9]{2,5}\)[ \u00a0]?\Z")
 # Payment terms ("Net 30") are a count of days, no value of a row.
 _NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_PRICED_AT = re.compile(r"\bat\b|(?<![^\W\d_])à(?![^\W\d_])|@")
 
 
 def _kind(v: Verdict) -> str:
@@ -76,6 +78,8 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
             continue
         if any(hedged(text, t.start) for t in (ta, tb)):
             continue  # "etwa 138": a mean or a rounded figure, no row's value as written
+        if _PRICED_AT.search(text, ta.end, tb.start) and money(text, tb):
+            continue  # "86 adults at $48.50": a count and its unit price, a product's terms
         shared = sorted(va.excerpts & vb.excerpts)
         places = [(n, binding.rows(n, va), binding.rows(n, vb)) for n in shared]
         if shared and all(a and b and not a & b for _, a, b in places):
