@@ -15,6 +15,7 @@ from verifier.checks.columns import Columns
 from verifier.checks.conversions import Conversions
 from verifier.checks.durations import Durations
 from verifier.checks.excerptlines import Excerpt
+from verifier.checks.excerptperiods import ExcerptPeriods
 from verifier.checks.expressions import Expressions
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict
@@ -76,6 +77,7 @@ def derive_all(
         written,
         RowDifferences(sentences, texts),
         priced,
+        ExcerptPeriods(sentences, texts),
     ]
     # Those that take the figures grounded or derived so far as operands.
     learners: list[_Learner] = [

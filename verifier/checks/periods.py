@@ -8,7 +8,7 @@ import re
 # The period an amount is named for ("im Monat", "jährlich", "per year"), by its length.
 _PERIODS = {
     name: re.compile(
-        rf"(?:\b(?:pro|je|im|in|ins|aufs|die|den|dem|per|a|an|each|the)\s+|/\s*)(?:{noun})\b"
+        rf"(?:\b(?:pro|je|im|in|ins|aufs|das|die|den|dem|per|a|an|each|the)\s+|/\s*)(?:{noun})\b"
         rf"|\b(?:{adverb})\b",
         re.I,
     )
