@@ -19,6 +19,7 @@ from verifier.checks.excerptperiods import ExcerptPeriods
 from verifier.checks.expressions import Expressions
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict
+from verifier.checks.intervals import Intervals
 from verifier.checks.namedrows import NamedRows
 from verifier.checks.priced import Priced
 from verifier.checks.rates import Rates
@@ -78,6 +79,7 @@ def derive_all(
         RowDifferences(sentences, texts),
         priced,
         ExcerptPeriods(sentences, texts),
+        Intervals(sentences, texts),
     ]
     # Those that take the figures grounded or derived so far as operands.
     learners: list[_Learner] = [

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from itertools import pairwise
 
+from verifier.checks.bindwords import meets, words_of
 from verifier.checks.calendarmath import Term, dates_of, plus, terms_of
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
@@ -30,9 +31,11 @@ class ExcerptDates:
         self, r: Reading, result: date | None, month: tuple[int, int] | None = None
     ) -> Verdict | None:
         """A date that is a date of an excerpt plus a term the excerpt states on the date's
-        line, or beside its only date ("Kauf am 14.03.2026, 1 Jahr Garantie": bis 14.03.2027;
-        "Beginn 01.01.2026, 24 Monate": bis 31.12.2027), or the month of one ("Inspektion am
-        14.10.2025 ... in 24 Monaten": im Oktober 2027). A date of another row is no start."""
+        line, or on a line naming what the date's names ("Letzte Inspektion: 18.10.2025" and
+        "Inspektionsintervall: alle 12 Monate"), or beside its only date ("Kauf am 14.03.2026,
+        1 Jahr Garantie": bis 14.03.2027; "Beginn 01.01.2026, 24 Monate": bis 31.12.2027), or
+        the month of one ("Inspektion am 14.10.2025 ... in 24 Monaten": im Oktober 2027). A
+        date of another row is no start."""
         for i, (n, text) in enumerate(self._texts):
             if i not in self._terms:
                 self._terms[i] = terms_of(text[:_MAX_READ])
@@ -45,8 +48,11 @@ class ExcerptDates:
                 starts = {plus(result, -count, unit)} if result else set()
                 if result and unit in ("months", "years"):  # a term ends the day before
                     starts.add(plus(result + timedelta(days=1), -count, unit))
+                term_words = words_of(text[line_start:line_end])
                 for start, end, day in dates:
-                    on_line = line_start <= start and end <= line_end
+                    on_line = (line_start <= start and end <= line_end) or _same_thing(
+                        text, start, term_words
+                    )
                     if month and unit in ("months", "years"):
                         ends = plus(day, count, unit)
                         starts = {day} if ends and (ends.year, ends.month) == month else set()
@@ -102,3 +108,11 @@ class ExcerptDates:
         if i not in self._dates:
             self._dates[i] = dates_of(self._texts[i][1][:_MAX_READ])
         return self._dates[i]
+
+
+def _same_thing(text: str, at: int, term_words: set[str]) -> bool:
+    """Whether the line of a date at `at` names what the term's line names: "Letzte
+    Inspektion: 18.10.2025" for "Inspektionsintervall: alle 12 Monate"."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return bool(meets(words_of(text[start : end if end >= 0 else len(text)]), term_words))

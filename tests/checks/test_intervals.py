@@ -1,0 +1,42 @@
+"""A counter's reading an answer computes as an excerpt's reading plus its interval."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+
+OIL = (
+    "Last oil change: 2025-11-08 at 84,350 km\nOil: 0W-20 synthetic, 4.4 L\n"
+    "Next service due: 10,000 km or 12 months, whichever comes first"
+)
+BIKE = (
+    "Letzte Inspektion: 18.10.2025 bei 2.340 km\n"
+    "Inspektionsintervall: alle 12 Monate oder 2.000 km\n"
+    "Bremsbeläge hinten: 05.03.2026 erneuert"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probes 14 and 16: the next service by its mileage, and by its date where
+        # the excerpt holds two dates (the term's line names the inspection's).
+        ("Your next oil change is due at 94,350 km [1].", OIL, "94,350", "derived"),
+        ("Your next oil change is due at 94,530 km [1].", OIL, "94,530", "ungrounded"),
+        ("Die nächste Inspektion ist bei 4.340 km fällig [1].", BIKE, "4.340", "derived"),
+        ("Die nächste Inspektion ist spätestens am 18.10.2026 fällig [1].", BIKE, "18.10.2026",
+         "derived"),
+        ("Die nächste Inspektion ist spätestens am 05.03.2027 fällig [1].", BIKE, "05.03.2027",
+         "ungrounded"),
+        # Two readings add up to no reading: an interval's line names one.
+        ("Du bist bei 4.680 km [1].", "Start: 2.340 km\nZiel: 2.340 km", "4.680", "ungrounded"),
+        # A unit that counts nothing (kg) is no counter.
+        ("Das sind 12.340 kg [1].", "Gewicht: 2.340 kg\nalle 10.000 kg wiegen", "12.340",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_reading_plus_the_excerpt_s_interval_is_derived(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected
