@@ -38,6 +38,7 @@ _ORDINAL_LABELS = frozenset(
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _MAX_DIGITS = 5  # a label's number: a car, seat, room, gate or locker, no amount
 _MAX_READ = 16_384  # characters of an excerpt read for its labels
+_MAX_LOOKUPS = 32  # labelled numbers of one answer looked up
 
 
 def _pairs(text: str, word: str) -> list[str]:
@@ -61,35 +62,53 @@ def _label_of(text: str, start: int) -> str | None:
     return word
 
 
-def swapped_label(
-    answer: str, tok: Token, v: Verdict, texts: Sequence[tuple[int, str]]
-) -> NumberFinding | None:
-    """The finding for a whole number the excerpt holding it labels otherwise, or None."""
-    r = v.reading
-    if v.status != "grounded" or r.key[0] != "n" or not r.value.isdigit():
+class Labels:
+    """The labels of the excerpts' numbers, read for the answer's labelled numbers."""
+
+    def __init__(self, answer: str, texts: Sequence[tuple[int, str]]) -> None:
+        self.text = answer
+        self._texts = texts
+        self._pairs: dict[tuple[int, str], list[str]] = {}  # by excerpt and label word
+        self._lookups = _MAX_LOOKUPS
+
+    def swapped(self, tok: Token, v: Verdict) -> NumberFinding | None:
+        """The finding for a whole number the excerpt holding it labels otherwise, or None."""
+        r = v.reading
+        if v.status != "grounded" or r.key[0] != "n" or not r.value.isdigit():
+            return None
+        written = self.text[tok.start : tok.end]
+        if len(written) > _MAX_DIGITS or not written.isdigit() or _YEAR.fullmatch(written):
+            return None
+        word = _label_of(self.text, tok.start)
+        if word is None or self._lookups <= 0:
+            return None
+        self._lookups -= 1  # each reads the excerpts: junk input must not read them forever
+        for n, text in self._texts:
+            if n not in v.excerpts:
+                continue
+            if (n, word) not in self._pairs:
+                self._pairs[(n, word)] = _pairs(text, word)
+            ours = self._pairs[(n, word)]
+            if not ours or written in ours:
+                return None  # the excerpt labels it so, or labels nothing with the word
+            number = re.compile(rf"(?<![0-9.,]){written}(?![0-9]|[.,][0-9])")
+            for m in number.finditer(text, 0, _MAX_READ):
+                theirs = _label_of(text, m.start())
+                if theirs and theirs != word:
+                    return self._finding(tok, v, n, (word, theirs), ours)
         return None
-    written = answer[tok.start : tok.end]
-    if len(written) > _MAX_DIGITS or not written.isdigit() or _YEAR.fullmatch(written):
-        return None
-    word = _label_of(answer, tok.start)
-    if word is None:
-        return None
-    for n, text in texts:
-        if n not in v.excerpts:
-            continue
-        ours = _pairs(text, word)
-        if not ours or written in ours:
-            return None  # the excerpt labels it so, or labels nothing with the word
-        for m in re.finditer(rf"(?<![0-9.,]){written}(?![0-9]|[.,][0-9])", text[:_MAX_READ]):
-            theirs = _label_of(text, m.start())
-            if theirs and theirs != word:
-                en = (
-                    f'"{word.capitalize()} {written}": excerpt [{n}] gives "{written}" as '
-                    f"{theirs.capitalize()} and {word.capitalize()} as {', '.join(ours)}."
-                )
-                de = (
-                    f"„{word.capitalize()} {written}“: Auszug [{n}] nennt „{written}“ als "
-                    f"{theirs.capitalize()} und {word.capitalize()} {', '.join(ours)}."
-                )
-                return flagged(answer, tok, v, "wrong_line", [n], en, de)
-    return None
+
+    def _finding(
+        self, tok: Token, v: Verdict, n: int, words: tuple[str, str], ours: list[str]
+    ) -> NumberFinding:
+        written = self.text[tok.start : tok.end]
+        word, theirs = (w.capitalize() for w in words)
+        en = (
+            f'"{word} {written}": excerpt [{n}] gives "{written}" as {theirs} and {word} as '
+            f"{', '.join(ours)}."
+        )
+        de = (
+            f"„{word} {written}“: Auszug [{n}] nennt „{written}“ als {theirs} und {word} "
+            f"{', '.join(ours)}."
+        )
+        return flagged(self.text, tok, v, "wrong_line", [n], en, de)

@@ -27,7 +27,7 @@ from verifier.checks.factors import Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.ibans import broken_iban
 from verifier.checks.identifiers import Ident, find_identifiers, widened
-from verifier.checks.labels import swapped_label
+from verifier.checks.labels import Labels
 from verifier.checks.models import FLAGGING, NumberFinding, NumberStage, SourceText
 from verifier.checks.nightcount import wrong_nights
 from verifier.checks.numbermessages import number_finding
@@ -223,6 +223,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     recheck = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     recheck.learn([(t, v) for t, v in results if v and v.status == "grounded"])
     scaled = Factors(sentences, src, texts)
+    labels = Labels(answer, texts)
     nights = wrong_nights(sentences, results)
     for tok, v in results:
         if (tok.start, tok.end) in nights:
@@ -237,7 +238,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         wrong = v and (
             (k is not None and wrong_line_finding(binding, tokens, k, v))
             or wrong_unit_finding(answer, tok, v, texts, src)
-            or swapped_label(answer, tok, v, texts)
+            or labels.swapped(tok, v)
             or counts.wrong_count(tok, v)
         )
         # A figure the answer computes may stand elsewhere by chance ("6 + 3, so 9 cans in
