@@ -32,6 +32,13 @@ PLAIN = "Espresso Classico, ganze Bohne, 500 g: 8,49 €"
         ("You need 8 boxes, costing €263.30 [1].", TILES, "263.30", "ungrounded"),
         # A count the excerpts do not give is no operand (it is flagged itself).
         ("You need 5 boxes, costing €164.50 [1].", TILES, "164.50", "ungrounded"),
+        # Blind probe 16: a count times a price written with "×" in the excerpt; not a size.
+        ("You made four payments, totalling $11,600.00 [1].",
+         "Estimated tax payments made: 4 × $2,900.00", "11,600.00", "derived"),
+        ("You made four payments, totalling $11,700.00 [1].",
+         "Estimated tax payments made: 4 × $2,900.00", "11,700.00", "ungrounded"),
+        ("Die Fläche kostet 100,00 € [1].", "Fläche: 8 m × 12,5 m", "100,00", "ungrounded"),
+        ("Die Milch kostet 2,38 € [1].", "Vollmilch 2 x 1,19 €", "2,38", "derived"),
         # An amount with no mark of a unit price is a pack's: two of them are no product here.
         ("Zwei Packungen kosten 16,98 € [1].", PLAIN, "16,98", "ungrounded"),
     ],

@@ -23,23 +23,23 @@ from verifier.checks.readings import Token
 _CURRENCY = r"(?:[€$£]|(?i:eur|usd|gbp)\b)"
 # An amount after its first digit (which the pattern below consumes before it).
 _AMOUNT_REST = r"[0-9]{0,6}(?:[.,'][0-9]{3})*(?:[.,][0-9]{1,2})?(?![0-9])"
-# A price after its mark ("à 7,50 €", "@ $18.99", "zu je 3,20 €"), or before one
+# A price after its mark ("à 7,50 €", "@ $18.99", "zu je 3,20 €", "4 × $2,900.00"), or before one
 # ("38,50 € pro Nacht", "€32.90 per box", "0,30 € je km", "9,00 € p. P.", "$5 each"). Led by
 # the class of every character a match starts with, so that re skips to those at C speed;
 # each branch checks that character from behind, and group "b" is an amount less its first
 # digit.
 _MARKED = re.compile(
-    r"[à@jJ0-9]"
-    r"(?:(?:(?<=[à@])|(?<=[jJ])(?<![^\W\d_][jJ])[eE]\b)"
+    r"[à@jJ×xX0-9]"
+    r"(?:(?:(?<=[à@])|(?<=[jJ])(?<![^\W\d_][jJ])[eE]\b|(?<=[0-9][ \u00a0][×xX])|(?<=[0-9][×xX]))"
     rf"[ \u00a0]*(?:{_CURRENCY}[ \u00a0]?)?(?P<a>[0-9]{_AMOUNT_REST})"
     rf"|(?<=[0-9])(?<![0-9.,][0-9])(?P<b>{_AMOUNT_REST})[ \u00a0]?(?:{_CURRENCY}[ \u00a0]?)?"
     r"(?=(?i:pro|per|je)[ \u00a0]+[^\W\d_]|/[ \u00a0]?[^\W\d_]"
     r"|(?i:each|apiece|pro[ \u00a0]?person|pro[ \u00a0]?stück)\b|(?i:p\.[ \u00a0]?p\.)))"
 )
 # What every line with a marked price holds; literals only, so that re finds them at C speed.
-_HINT = re.compile(r"à|@|je|Je|pro|Pro|per|Per|each|apiece|p\. ?P\.|p\. ?p\.|/")
+_HINT = re.compile(r"à|@|je|Je|pro|Pro|per|Per|each|apiece|p\. ?P\.|p\. ?p\.|/|×|x|X")
 # A figure with a short unit measures rather than counts: "500 g", "25 ft", "19 %".
-_MEASURED = re.compile(r"[ \u00a0]?(?:[^\W\d_]{1,2}\b|%)")
+_MEASURED = re.compile(r"[ \u00a0]?(?:(?![xX]\b)[^\W\d_]{1,2}\b|%)")
 _MAX_TEXT = 8192  # characters of an excerpt read for its prices, as for its lines
 _MAX_PRICES = 40  # unit prices of one excerpt
 _MAX_COUNT = 10_000
@@ -118,6 +118,8 @@ def _unit_prices(text: str) -> list[tuple[Decimal, str, list[tuple[Decimal, str]
     for m in _marked(text):
         if m.group("a") is not None:
             start, written = m.start("a"), m.group("a")
+            if text[m.start()] in "×xX" and not money(text, Token(start, m.end(), ())):
+                continue  # "8 m × 12,5 m" multiplies no price; "4 × $2,900.00" does
         else:
             start, written = m.start(), text[m.start() : m.end("b")]
         value = figure_value(written)
