@@ -20,6 +20,10 @@ HOTEL = "Anreise: Di, 28.12.2026\nAbreise: So, 03.01.2027\n5 Übernachtungen"
          "Monday, July 13, 2026 [1].", BOOKING, "five", "wrong_count"),
         ("You're booked for four nights, checking in on Thursday, July 9 and checking out on "
          "Monday, July 13, 2026 [1].", BOOKING, "four", "derived"),
+        # Blind probe 16: both dates without their year.
+        ("You're booked for five nights, checking in on Thursday, March 12 and leaving on "
+         "Monday, March 16 [1].", "Check-in: Thursday, March 12\nCheck-out: Monday, March 16",
+         "five", "wrong_count"),
         # Over the new year, a count the excerpt holds as a number, and a yearless date.
         ("Ihr bleibt 5 Nächte, Anreise am 28.12.2026, Abreise am 03.01. [1].", HOTEL, "5",
          "wrong_count"),

@@ -26,13 +26,20 @@ _STAY = re.compile(
 
 
 def _nights_between(a: Reading, b: Reading) -> int | None:
-    """The nights from date a to date b; a day and month without a year take the other's."""
+    """The nights from date a to date b; a day and month without a year take the other's,
+    two without one a common year and a leap year, which must agree (no 29 February between)."""
     years = [int(k[1]) for k in (a.key, b.key) if k[0] == "d"]
     if not years:
-        return None
-    first, last = as_date(a, years[0]), as_date(b, years[-1])
+        counts = {_nights_in(a, b, year, year) for year in (2025, 2024)}
+        return counts.pop() if len(counts) == 1 else None
+    return _nights_in(a, b, years[0], years[-1])
+
+
+def _nights_in(a: Reading, b: Reading, first_year: int, last_year: int) -> int | None:
+    """The nights from a to b, each in the year given unless it writes one."""
+    first, last = as_date(a, first_year), as_date(b, last_year)
     if first and last and last < first and b.key[0] == "dm":
-        last = as_date(b, years[0] + 1)  # "28.12. bis 03.01.2027"
+        last = as_date(b, first_year + 1)  # "28.12. bis 03.01.2027"
     if first is None or last is None or last <= first:
         return None
     return (last - first).days
