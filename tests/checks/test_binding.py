@@ -349,3 +349,16 @@ def test_a_list_s_dashed_lines_names_of_a_few_rows_and_yearless_dates(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_a_us_statement_s_date_of_another_row() -> None:
+    # Blind probe 16: the Zelle payment's date is 03/09; 03/06 is another row's.
+    statement = (
+        "| Date | Description | Amount | Balance |\n|---|---|---|---|\n"
+        "| 03/06/2026 | TRADER JOE'S #552 | -76.18 | 3,752.23 |\n"
+        "| 03/09/2026 | ZELLE TO M. GARCIA | -450.00 | 3,302.23 |"
+    )
+    answer = "The Zelle payment to M. Garcia went out on March 6, 2026 [1]."
+    assert statuses(answer, statement)["March 6, 2026"] == "wrong_line"
+    answer = "The Zelle payment to M. Garcia went out on March 9, 2026 [1]."
+    assert statuses(answer, statement)["March 9, 2026"] == "grounded"

@@ -38,6 +38,7 @@ from verifier.checks.readings import Key, date_keys
 _RIVAL = {
     "d": re.compile(
         r"\d{1,2}\.\d{1,2}\.|\d{4}-\d{2}-\d{2}|\d\.? ?[^\W\d_]{3,}\.? \d{4}|[^\W\d_]{3} \d"
+        r"|\d{1,2}/\d{1,2}/\d{2,4}"  # a US statement's "03/09/2026"
     ),
     "c": re.compile(r"\d[.,]\d{2}(?!\d)"),
     # Not a group of a code joined by hyphens ("Account 55-201-884").
