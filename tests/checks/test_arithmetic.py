@@ -363,6 +363,11 @@ RECIPE = "Sauerteigbrot (1 Laib): 500 g Weizenmehl, 350 ml Wasser, 100 g Anstell
         ("Take 1,500 mg 3 times a day [1].", "Amoxicillin 500 mg", "1,500", "ungrounded"),
         ("For 8 people, double it: 6 eggs [1].", "Serves 4: 3 cups flour, 2 eggs", "6",
          "ungrounded"),
+        # Blind probe 16: a trip both ways.
+        ("Hin und zurück fahrt ihr 1.024 km [1].", "München → Rovinj: 512 km (einfache Strecke)",
+         "1.024", "derived"),
+        ("Hin und zurück fahrt ihr 1.042 km [1].", "München → Rovinj: 512 km (einfache Strecke)",
+         "1.042", "ungrounded"),
     ],
 )  # fmt: skip
 def test_a_quantity_scaled_by_a_named_factor_is_derived(

@@ -21,7 +21,12 @@ from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.units import plain
 
 _FACTORS = (
-    (Decimal(2), r"verdopp\w*|doppelt\w*|double[ds]?|doubling|twice|zweimal|zweifach\w*"),
+    (
+        Decimal(2),
+        r"verdopp\w*|doppelt\w*|double[ds]?|doubling|twice|zweimal|zweifach\w*"
+        # A trip both ways: "Hin und zurück fahrt ihr 1.024 km" for 512 km one way.
+        r"|hin und zurück|round[- ]trip|there and back|both ways",
+    ),
     (Decimal(3), r"verdreifach\w*|dreifach\w*|triple[ds]?|thrice|dreimal|three times"),
     (Decimal(4), r"vervierfach\w*|vierfach\w*|quadruple[ds]?|viermal|four times"),
     (Decimal("0.5"), r"halbier\w*|halbe[nmrs]?|hälfte|half|halve[ds]?|halving"),
