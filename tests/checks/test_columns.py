@@ -184,3 +184,10 @@ def test_a_column_total_in_cents_or_one_said_overall(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_a_total_in_cents_of_a_sentence_naming_one_row_is_no_total() -> None:
+    # A review: "the February instalment" is a row, not the months' total.
+    fees = "Januar    50,00 €\nFebruar   45,00 €\nMärz      55,00 €"
+    assert statuses("Der Februar-Abschlag beträgt 150,00 € [1].", fees)["150,00"] == "ungrounded"
+    assert statuses("Die Abschläge betragen 150,00 € [1].", fees)["150,00"] == "derived"

@@ -29,3 +29,11 @@ def test_an_excerpt_amount_for_another_period_is_derived(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_a_named_line_s_amount_only() -> None:
+    # A review: the household insurance's amount is no liability insurance's, named.
+    both = "Hausrat: 11,90 € monatlich\nHaftpflicht: 5,00 € monatlich"
+    answer = "Für die Haftpflicht zahlt ihr im Jahr 142,80 € [1]."
+    assert statuses(answer, both)["142,80"] == "ungrounded"
+    assert statuses(answer.replace("142,80", "60,00"), both)["60,00"] == "derived"

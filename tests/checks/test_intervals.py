@@ -40,3 +40,17 @@ def test_a_reading_plus_the_excerpt_s_interval_is_derived(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_the_last_reading_counts_and_a_shift_s_hours_are_no_counter() -> None:
+    # A review: today's odometer is no base of the next service, the last service's is.
+    log = "Letzter Service bei 84.350 km.\nAktueller Stand: 90.000 km.\nService alle 10.000 km"
+    assert statuses("Der nächste Service ist bei 100.000 km fällig [1].", log)["100.000"] == (
+        "ungrounded"
+    )
+    assert statuses("Der nächste Service ist bei 94.350 km fällig [1].", log)["94.350"] == (
+        "derived"
+    )
+    assert statuses("Die Schicht dauert 10 h [1].", "Schicht: 8 h\nPause: alle 2 h")["10"] == (
+        "ungrounded"
+    )

@@ -45,3 +45,20 @@ def test_the_reviewer_is_told_both_labels() -> None:
     (finding,) = stage.findings
     assert finding.message_en == '"Wagen 71": excerpt [1] gives "71" as Platz and Wagen as 26.'
     assert finding.message_de == "„Wagen 71“: Auszug [1] nennt „71“ als Platz und Wagen 26."
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpts", "figure"),
+    [
+        # A review: an excerpt the sentence cites writes the answer's pair; a verb and the
+        # answer's own numbering are no labels.
+        ("Auf der Rückfahrt habt ihr Platz 26 [2].",
+         ["Hinfahrt: Wagen 26, Platz 71", "Rückfahrt: Wagen 5, Platz 26"], "26"),
+        ("You booked 3 children's tickets [1].", ["Tickets booked: 2 adults\nChildren: 3"], "3"),
+        ("Siehe Frage 2 [1].", ["Frage 1: ja\nAntwort 2: nein"], "2"),
+    ],
+)  # fmt: skip
+def test_a_pair_an_excerpt_writes_a_verb_or_a_question_s_number_is_no_swap(
+    answer: str, excerpts: list[str], figure: str
+) -> None:
+    assert statuses(answer, *excerpts)[figure] == "grounded"

@@ -59,3 +59,26 @@ def test_the_reviewer_is_told_how_many_nights_the_dates_make() -> None:
     ]
     assert finding.message_en == '"five" nights, but from July 9 to July 13, 2026 are 4 nights.'
     assert finding.excerpts == [1]
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "count", "expected"),
+    [
+        # A review: a booking's or a cancellation's date is no end of the stay, the dates may
+        # come in either order, two stays' counts are each their own, and "Nacht" counts.
+        ("Gebucht am 1. März, für 3 Nächte ab der Anreise am 12. März [1].",
+         "Gebucht: 01.03.2026; Anreise 12.03.2026, 3 Nächte", "3", "grounded"),
+        ("Stornierung bis 1. Juli kostenlos; eure 4 Nächte beginnen mit der Anreise am 9. Juli "
+         "[1].", "Storno bis 01.07.2026; Anreise 09.07.2026; 4 Nächte", "4", "grounded"),
+        ("Check-out is July 13, check-in was July 9: 5 nights [1].",
+         "Check-in 2026-07-09, check-out 2026-07-13, 5 nights", "5", "wrong_count"),
+        ("Hotel A vom 3. Mai bis 5. Mai (2 Nächte), danach 3 Nächte in Hotel B [1].",
+         "Hotel A 03.05.2026-05.05.2026; Hotel B 3 Nächte", "3", "grounded"),
+        ("Ihr bleibt 1 Nacht, vom 3. Mai bis 5. Mai [1].", "Hotel 03.05.2026 bis 05.05.2026",
+         "1", "wrong_count"),
+    ],
+)  # fmt: skip
+def test_only_a_stay_s_arrival_and_departure_count(
+    answer: str, excerpt: str, count: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[count] == expected

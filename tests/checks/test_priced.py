@@ -68,3 +68,10 @@ def test_the_reviewer_is_told_the_count_and_the_price() -> None:
     assert finding.message_en == (
         'The number "427,50" is derived: "57" at "7,50" each, which stand in excerpt [1].'
     )
+
+
+def test_a_number_that_counts_nothing_is_no_count() -> None:
+    # A review: the room's number is no count of nights.
+    room = "38,50 € pro Nacht, Zimmer 12, 3 Nächte"
+    assert statuses("Zimmer 12, 3 Nächte: zusammen 462,00 € [1].", room)["462,00"] == "ungrounded"
+    assert statuses("Zimmer 12, 3 Nächte: zusammen 115,50 € [1].", room)["115,50"] == "derived"

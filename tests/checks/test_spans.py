@@ -349,3 +349,20 @@ def test_a_time_shift_names_a_two_part_duration_whole() -> None:
         f for f in check_numbers("", answer, [SourceText(1, BUS)]).findings if f.text == "10:10"
     ]
     assert '"1 hour 40 minutes" before or after "8:30"' in finding.message_en
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # A review: a word of direction outranks an arrival's; the nearest word of a start or
+        # an end decides without one.
+        ("Arrive 30 minutes before the 15:30 kickoff, so at 16:00 [1].", "16:00", "ungrounded"),
+        ("Arrive 30 minutes before the 15:30 kickoff, so at 15:00 [1].", "15:00", "derived"),
+        ("Der Film beginnt um 15:30 und dauert 30 Minuten, er endet also um 15:00 [1].", "15:00",
+         "ungrounded"),
+        ("Der Film beginnt um 15:30 und dauert 30 Minuten, er endet also um 16:00 [1].", "16:00",
+         "derived"),
+    ],
+)  # fmt: skip
+def test_the_direction_of_a_time_shift(answer: str, result: str, expected: str) -> None:
+    assert statuses(answer, "Kickoff 15:30, 30 minutes")[result] == expected

@@ -158,3 +158,16 @@ def test_a_yearless_date_takes_the_year_of_the_excerpts_date_that_is_no_birth() 
     assert not check_numbers(
         "", "Das Fest ist am Samstag, 24. Juli [1].", [SourceText(1, two)]
     ).flagged
+
+
+def test_an_older_year_or_the_excerpts_own_weekday_comes_before_an_event_s_year() -> None:
+    # A review: an invoice's or a membership's older year dates no event of this year, and
+    # a weekday the excerpt names beside the day is the one to check against.
+    named = "Rechnung vom 24.07.2023\nHinflug: Freitag, 24. Juli"
+    assert not check_numbers(
+        "", "Der Flug geht am Freitag, 24. Juli [1].", [SourceText(1, named)]
+    ).flagged
+    member = "Mitglied seit 24.07.2021. Sommerfest 2026 am 24. Juli."
+    assert not check_numbers(
+        "", "Das Fest ist am Freitag, 24. Juli [1].", [SourceText(1, member)]
+    ).flagged

@@ -180,3 +180,10 @@ def test_a_count_at_its_unit_price_pairs_with_no_line() -> None:
     answer = "With 86 adults at $48.50 and 14 children at $22.00 [1], the food comes to more."
     found = statuses(answer, catering)
     assert (found["48.50"], found["22.00"]) == ("grounded", "grounded")
+
+
+def test_a_count_at_another_line_s_price_is_still_a_wrong_line() -> None:
+    # A review: the count's own line gives it a price, so "at" ties it to another one.
+    tickets = "Adults: 12 tickets at $62.00\nChildren: 8 tickets at $48.50"
+    answer = "You need 12 children's tickets at $48.50 [1]."
+    assert statuses(answer, tickets)["48.50"] == "wrong_line"

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from verifier.checks.arithwords import AVERAGE, TOTALLED, same_unit
+from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
+from verifier.checks.excerptlines import Excerpt, rare_words
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
@@ -229,9 +231,15 @@ def _kind(unit: str) -> str:
 class Columns:
     """The totals and means of the excerpts' columns, read at the first figure that asks."""
 
-    def __init__(self, sentences: Sentences, excerpts: Sequence[tuple[int, str]]) -> None:
+    def __init__(
+        self,
+        sentences: Sentences,
+        excerpts: Sequence[tuple[int, str]],
+        lines_of: Callable[[int], Excerpt],
+    ) -> None:
         self.text = sentences.text
         self._excerpts = excerpts
+        self._lines_of = lines_of  # an excerpt's structured lines, read once for every check
         self._read: dict[int, list[_Run]] = {}  # by excerpt number
         self._budget = [_MAX_FIGURES]
         self._sentences = sentences
@@ -260,12 +268,17 @@ class Columns:
             if not run.table and run.unit not in ("", unit):
                 continue
             mean = averaged and abs(run.total / run.count - x) <= half
-            if unannounced and run.count < _MIN_UNANNOUNCED:
-                continue
+            if unannounced and (run.count < _MIN_UNANNOUNCED or self._names_a_row(tok, run.n)):
+                continue  # "Der Februar-Abschlag beträgt 150,00 €" is no total of the months
             if run.total == x or mean:
                 how = "mean" if mean else "run"
                 return Verdict("derived", r, frozenset({run.n}), how, (run.first, run.last))
         return None
+
+    def _names_a_row(self, tok: Token, n: int) -> bool:
+        """Whether the figure's sentence names a row of excerpt n by a word of few rows."""
+        words = words_of(self._sentences.text_at(tok.start))
+        return bool(meets(words, rare_words(self._lines_of(n)), compound=False))
 
     def _runs(self, at: int) -> list[_Run]:
         """The columns of the excerpts the sentence at a position cites, or of all where it

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from verifier.checks.arithwords import half_unit, money, scale_step
+from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, figure_value
 from verifier.checks.grounding import Verdict, hedged
@@ -31,7 +32,7 @@ class ExcerptPeriods:
         self.text = sentences.text
         self._excerpts = excerpts
         self._sentences = sentences
-        self._amounts: dict[int, list[tuple[Decimal, str, str, str]]] = {}
+        self._amounts: dict[int, list[tuple[Decimal, str, str, str, set[str]]]] = {}
 
     def derive(self, tok: Token) -> Verdict | None:
         """The excerpt's amount for another period an ungrounded amount is, or None."""
@@ -44,10 +45,13 @@ class ExcerptPeriods:
         if wanted is None:
             return None
         half = Decimal(str(half_unit(self.text, tok, hedged(self.text, tok.start))))
+        words = words_of(self._sentences.text_at(tok.start))
         for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
             if n not in self._amounts:
                 self._amounts[n] = _period_amounts(text[:_MAX_TEXT])
-            for value, written, theirs, given in self._amounts[n]:
+            # Where the sentence names an amount's line ("Für die Haftpflicht"), only such.
+            named = [a for a in self._amounts[n] if meets(words, a[4], compound=False)]
+            for value, written, theirs, given, _ in named or self._amounts[n]:
                 times = factor(given, wanted)
                 if times is None or theirs != currency:
                     continue
@@ -57,9 +61,10 @@ class ExcerptPeriods:
         return None
 
 
-def _period_amounts(text: str) -> list[tuple[Decimal, str, str, str]]:
-    """The amounts of money of a text that name a period: value, as written, currency, period."""
-    out: list[tuple[Decimal, str, str, str]] = []
+def _period_amounts(text: str) -> list[tuple[Decimal, str, str, str, set[str]]]:
+    """The amounts of money of a text that name a period: value, as written, currency, period,
+    and the words of its line."""
+    out: list[tuple[Decimal, str, str, str, set[str]]] = []
     for m in FIGURE.finditer(text):
         currency = money(text, Token(m.start(), m.end(), ()))
         value = figure_value(m.group().lstrip("+-")) if currency else None
@@ -72,7 +77,7 @@ def _period_amounts(text: str) -> list[tuple[Decimal, str, str, str]]:
         period = period_of(line, m.start() - line_start, m.end() - line_start)
         if period is None:
             continue
-        out.append((value, m.group(), currency, period))
+        out.append((value, m.group(), currency, period, words_of(line)))
         if len(out) >= _MAX_AMOUNTS:
             break
     return out

@@ -3,8 +3,10 @@
 service due: 10,000 km or 12 months"; "bei 91.480 km" for "Kilometerstand: 61.480 km" and
 "Nächste Inspektion: in 30.000 km".
 
-Only counters' units count (kilometres, miles, operating hours), an interval is a figure on
-a line that names one ("alle", "every", "Intervall", "due", "in 30.000 km"), both stand in
+Only counters' units count (kilometres, miles, operating hours; no hours of a shift), an
+interval is a figure on a line that names one ("alle", "every", "Intervall", "due", "in
+30.000 km"), the reading is one on the interval's line, or the excerpt's only one or the one
+named the last, both stand in
 one excerpt the sentence cites, and their sum meets the answer's figure exactly: a sum of two
 figures of an excerpt's few counters meets a wrong reading by chance hardly ever."""
 
@@ -20,13 +22,16 @@ from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
 _COUNTER = re.compile(
-    r"[ \u00a0]?(km|kilometer|kilometern|mi|miles?|meilen|h|std|betriebsstunden|hours)\b", re.I
+    r"[ \u00a0]?(km|kilometer|kilometern|mi|miles?|meilen|betriebsstunden|operating hours)\b",
+    re.I,
 )
 _UNITS = {
     **dict.fromkeys(("km", "kilometer", "kilometern"), "km"),
     **dict.fromkeys(("mi", "mile", "miles", "meilen"), "mi"),
-    **dict.fromkeys(("h", "std", "betriebsstunden", "hours"), "h"),
+    **dict.fromkeys(("betriebsstunden", "operating hours"), "h"),
 }
+# Where an excerpt holds several readings, the one an interval counts from is named the last.
+_LAST = re.compile(r"\b(?:last|letzte\w*|zuletzt|previous|vorige\w*)\b", re.I)
 _INTERVAL = re.compile(
     r"\b(?:alle|every|each|interval\w*|intervall\w*|due|fällig\w*)\b"
     r"|\b(?:in|nach|after)[ \u00a0]+\Z",
@@ -43,7 +48,7 @@ class Intervals:
         self.text = sentences.text
         self._excerpts = excerpts
         self._sentences = sentences
-        self._read: dict[int, list[tuple[Decimal, str, str, bool]]] = {}
+        self._read: dict[int, list[tuple[Decimal, str, str, str, int]]] = {}
 
     def derive(self, tok: Token) -> Verdict | None:
         """The reading plus interval an ungrounded counter reading is, or None."""
@@ -56,26 +61,39 @@ class Intervals:
             if n not in self._read:
                 self._read[n] = _counters(text[:_MAX_TEXT])
             figures = [f for f in self._read[n] if f[2] == wanted]
-            for value, written, _, interval in figures:
-                if not interval:
+            readings = [f for f in figures if f[3] != "interval"]
+            if len(readings) > 1:  # the last service's, not today's odometer
+                readings = [f for f in figures if f[3] == "last"]
+            for value, written, _, role, line in figures:
+                if role != "interval":
                     continue
-                for other, reading, _, other_interval in figures:
-                    if not other_interval and other + value == r.num:
+                # A reading on the interval's own line first: "first at 150,000 mi, then every
+                # 75,000 mi".
+                own = [f for f in figures if f[4] == line and f[3] != "interval"]
+                for other, reading, *_ in own or readings:
+                    if other + value == r.num:
                         return Verdict("derived", r, frozenset({n}), "sum", (reading, written))
         return None
 
 
-def _counters(text: str) -> list[tuple[Decimal, str, str, bool]]:
-    """A text's figures of a counter's unit: value, as written, unit, whether an interval."""
-    out: list[tuple[Decimal, str, str, bool]] = []
+def _counters(text: str) -> list[tuple[Decimal, str, str, str, int]]:
+    """A text's figures of a counter's unit: value, as written, unit, role ("interval", "last"
+    for a reading its line names the last one, or "reading") and where its line starts."""
+    out: list[tuple[Decimal, str, str, str, int]] = []
     for m in FIGURE.finditer(text):
         unit = _COUNTER.match(text, m.end())
         value = figure_value(m.group()) if unit else None
         if unit is None or value is None or value <= 0:
             continue
         line_start = text.rfind("\n", 0, m.start()) + 1
-        interval = _INTERVAL.search(text, line_start, m.start()) is not None
-        out.append((value, m.group(), _UNITS[unit.group(1).lower()], interval))
+        role = (
+            "interval"
+            if _INTERVAL.search(text, line_start, m.start())
+            else "last"
+            if _LAST.search(text, line_start, m.start())
+            else "reading"
+        )
+        out.append((value, m.group(), _UNITS[unit.group(1).lower()], role, line_start))
         if len(out) >= _MAX_FIGURES:
             break
     return out

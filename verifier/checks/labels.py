@@ -2,17 +2,18 @@
 a ticket's "Wagen 26, Platz 71", "Tisch 8" where the excerpt has "Tisch 5" and "Gruppe 8".
 
 A label is the word right before a whole number ("Wagen 71", "Gate 12", "Zimmer: 214"). The
-answer's number is flagged only where the excerpt that holds it labels it otherwise, labels
-the answer's word with another number, and nowhere writes the answer's pair: a ticket's car
-and seat swapped, a room of another guest. Words that only lead to a number ("um", "seit",
-"ca.", "the"), months (of dates) and words that number parts ("Step 2") label nothing, and a
-year is labelled by nothing."""
+answer's number is flagged only where an excerpt its sentence cites labels it otherwise,
+each cited excerpt holding it labels the answer's word with another number, and none writes
+the answer's pair: a ticket's car and seat swapped, a room of another guest. Words that only
+lead to a number ("um", "seit", "ca.", "the"), verbs ("booked"), months (of dates) and words
+that number parts ("Step 2", "Frage 2") label nothing, and a year is labelled by nothing."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
+from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict, flagged
 from verifier.checks.models import NumberFinding
 from verifier.checks.months import month_number
@@ -33,7 +34,8 @@ _NOT_LABELS = frozenset(
 _ORDINAL_LABELS = frozenset(
     "step steps method option part chapter section page item point phase level stage week day "
     "round lesson unit episode season version variant schritt methode teil kapitel abschnitt "
-    "seite punkt variante stufe woche tag runde lektion folge staffel".split()
+    "seite punkt variante stufe woche tag runde lektion folge staffel frage aufgabe szenario "
+    "beispiel übung question task scenario example exercise".split()
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _MAX_DIGITS = 5  # a label's number: a car, seat, room, gate or locker, no amount
@@ -59,14 +61,17 @@ def _label_of(text: str, start: int) -> str | None:
     word = m.group(1).lower()
     if word in _NOT_LABELS or word in _ORDINAL_LABELS or month_number(word) is not None:
         return None  # "August 1966" dates, "Step 2" counts
+    if word.endswith("ed"):
+        return None  # a verb: "booked 3 tickets", "paid 40"
     return word
 
 
 class Labels:
     """The labels of the excerpts' numbers, read for the answer's labelled numbers."""
 
-    def __init__(self, answer: str, texts: Sequence[tuple[int, str]]) -> None:
-        self.text = answer
+    def __init__(self, sentences: Sentences, texts: Sequence[tuple[int, str]]) -> None:
+        self.text = sentences.text
+        self._sentences = sentences
         self._texts = texts
         self._pairs: dict[tuple[int, str], list[str]] = {}  # by excerpt and label word
         self._lookups = _MAX_LOOKUPS
@@ -83,14 +88,20 @@ class Labels:
         if word is None or self._lookups <= 0:
             return None
         self._lookups -= 1  # each reads the excerpts: junk input must not read them forever
-        for n, text in self._texts:
-            if n not in v.excerpts:
-                continue
+        # The excerpts the sentence cites that hold the number; none of them may write the
+        # answer's pair, and the word must label another number in each.
+        cited = [
+            (n, text)
+            for n, text in self._sentences.cited_excerpts(self._texts, tok.start)
+            if n in v.excerpts
+        ]
+        for n, text in cited:
             if (n, word) not in self._pairs:
                 self._pairs[(n, word)] = _pairs(text, word)
-            ours = self._pairs[(n, word)]
-            if not ours or written in ours:
+            if not self._pairs[(n, word)] or written in self._pairs[(n, word)]:
                 return None  # the excerpt labels it so, or labels nothing with the word
+        for n, text in cited:
+            ours = self._pairs[(n, word)]
             number = re.compile(rf"(?<![0-9.,]){written}(?![0-9]|[.,][0-9])")
             for m in number.finditer(text, 0, _MAX_READ):
                 theirs = _label_of(text, m.start())

@@ -7,9 +7,9 @@ where the sentence holds one of its words that not every row of its excerpt has 
 bindwords). Each named row must hold exactly one figure written with as many decimals as the
 result (its amount, not its date); a named row without one, or a total's row among them,
 leaves the result ungrounded, since the sum would be of something else. A total or an
-average word stands in the sentence, as for a column's total (columns.py). The rows of each
-excerpt the sentence cites are added up, and those of all of them together ("$57.46 over the
-two months" of two statements)."""
+average word stands in the sentence (a sum in cents of three rows or more needs none), as
+for a column's total (columns.py). The rows of each excerpt the sentence cites are added up,
+and those of all of them together ("$57.46 over the two months" of two statements)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,10 @@ from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
 _MIN_ROWS = 2
+_CENTS = 2  # decimals of a sum that needs no word of a total
+_MIN_UNANNOUNCED = 3  # rows of a sum that needs no word
 _MAX_NAMED = 40  # rows one sentence names, at most: past them it names a kind, not rows
+_MAX_WORDS = 60  # words of a sentence that names rows
 
 
 class NamedRows:
@@ -44,6 +47,7 @@ class NamedRows:
         self._lines_of = lines_of  # an excerpt's structured lines, read once for every check
         self._lower: dict[int, str] = {}  # each excerpt in lower case, by its number
         self._words: dict[int, set[str]] = {}  # each sentence's words, by its place
+        self._named_by: dict[tuple[int, int], list[Line]] = {}  # by sentence and excerpt
 
     def derive(self, tok: Token) -> Verdict | None:
         """The total or mean of the named rows an ungrounded figure is, or None."""
@@ -53,17 +57,23 @@ class NamedRows:
             return None
         totalled = self._sentences.says(TOTALLED, tok.start)
         averaged = self._sentences.says(AVERAGE, tok.start)
-        if not (totalled or averaged):
+        # Unannounced, a sum in cents of three named rows or more ("drei Liter Vollmilch ...
+        # für die Milch also 3,57 €"), as a column's (columns.py).
+        unannounced = not (totalled or averaged)
+        if unannounced and r.places < _CENTS:
             return None
         k = self._sentences.index(tok.start)
         if k not in self._words:
             self._words[k] = words_of(self._sentences.text_at(tok.start))
         words = self._words[k]
+        if len(words) > _MAX_WORDS:
+            return None  # a sentence that long names no few rows
         picked: list[tuple[int, list[tuple[Decimal, str]]]] = []
         for n, _ in self._sentences.cited_excerpts(self._excerpts, tok.start):
             ex = self._lines_of(n)
-            named = [ex.lines[i] for i in sorted(self._named(n, ex, words))]
-            rows = _amounts(ex, named, r.places)
+            if (k, n) not in self._named_by:  # once a sentence: each figure of it asks again
+                self._named_by[(k, n)] = [ex.lines[i] for i in sorted(self._named(n, ex, words))]
+            rows = _amounts(ex, self._named_by[(k, n)], r.places)
             if rows is None:
                 return None  # a named row whose amount cannot be told: no sum of the rows
             if rows:
@@ -72,7 +82,7 @@ class NamedRows:
         half = Decimal(5).scaleb(-r.places - 1)
         for group in groups:
             values = [v for _, rows in group for v in rows]
-            if len(values) < _MIN_ROWS:
+            if len(values) < (_MIN_UNANNOUNCED if unannounced else _MIN_ROWS):
                 continue
             total = abs(sum((v for v, _ in values), Decimal(0)))
             mean = averaged and abs(total / len(values) - x) <= half

@@ -2,9 +2,10 @@
 checking in on Thursday, July 9 and checking out on Monday, July 13" (four). The count may
 be spelled out or stand in an excerpt; the dates, not the count, say how long the stay is.
 
-Only a sentence with exactly two known dates and a word of a stay (from, check-in, Anreise,
-…) is read, and only the nights from the first date to the second: a stay's nights never
-count both ends, unlike its days."""
+Only a sentence with one count of nights is read, and only where a word right before one of
+its dates makes it the arrival ("vom", "from", "check-in", "Anreise") and one before another
+the departure ("bis", "to", "check-out", "Abreise"), in either order: a booking's or a
+cancellation's date is no end of the stay. A stay's nights never count both ends."""
 
 from __future__ import annotations
 
@@ -15,14 +16,21 @@ from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.models import NumberFinding
 from verifier.checks.readings import Reading, Token
+from verifier.checks.spans import NIGHTS
 
-_NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|übernachtungen|nights?)\b", re.I)
-_STAY = re.compile(
-    r"\b(?:vom|von|from|zwischen|between|check(?:ing)?[- ]?(?:in|out)|checks? (?:in|out)"
-    r"|anreise\w*|abreise\w*|an- und abreise|arriv\w*|depart\w*|ankunft|ankommen|leave|leaving)"
-    r"\b",
+# Right before a date (a weekday or a few words may stand between): its role in a stay.
+_ARRIVAL = re.compile(
+    r"\b(?:vom|von|from|zwischen|between|check(?:ing)?[- ]?in|checks? in|anreise\w*|arriv\w*"
+    r"|ankunft|ankommen)\b",
     re.I,
 )
+_DEPARTURE = re.compile(
+    r"\b(?:bis|to|until|till|and|und|check(?:ing)?[- ]?out|checks? out|abreise\w*|depart\w*"
+    r"|leav\w*)\b",
+    re.I,
+)
+_ROLE_REACH = 40  # characters before a date read for its role
+_MAX_NIGHTS = 90
 
 
 def _nights_between(a: Reading, b: Reading) -> int | None:
@@ -40,9 +48,19 @@ def _nights_in(a: Reading, b: Reading, first_year: int, last_year: int) -> int |
     first, last = as_date(a, first_year), as_date(b, last_year)
     if first and last and last < first and b.key[0] == "dm":
         last = as_date(b, first_year + 1)  # "28.12. bis 03.01.2027"
-    if first is None or last is None or last <= first:
-        return None
+    if first is None or last is None or last <= first or (last - first).days > _MAX_NIGHTS:
+        return None  # no stay (a cancellation's date before an arrival the year after)
     return (last - first).days
+
+
+def _role(text: str, lo: int, at: int) -> str | None:
+    """A date's role in a stay, from the last role word between lo and the date at `at`."""
+    window = text[max(lo, at - _ROLE_REACH) : at]
+    found = [(m.end(), role) for role, rx in _ROLES for m in rx.finditer(window)]
+    return max(found)[1] if found else None
+
+
+_ROLES = (("arrival", _ARRIVAL), ("departure", _DEPARTURE))
 
 
 def wrong_nights(
@@ -50,37 +68,51 @@ def wrong_nights(
 ) -> dict[tuple[int, int], NumberFinding]:
     """The counts of nights, by their place, that the dates of their sentence contradict."""
     text = sentences.text
-    counts = [
-        (t, v)
-        for t, v in results
-        if _NIGHTS.match(text, t.end)
-        and t.readings[0].key[0] == "n"
-        and t.readings[0].value.isdigit()
-    ]
-    if not counts:
-        return {}
-    dated = [(t, v) for t, v in results if v and v.reading.key[0] in ("d", "dm")]
+    counts: dict[int, list[tuple[Token, Verdict | None]]] = {}
+    dates: dict[int, list[tuple[str, Token, Verdict]]] = {}
+    last_end = 0
+    for t, v in sorted(results, key=lambda tv: tv[0].start):
+        r = t.readings[0]
+        if NIGHTS.match(text, t.end) and r.key[0] == "n" and r.value.isdigit():
+            counts.setdefault(sentences.index(t.start), []).append((t, v))
+        elif v and v.reading.key[0] in ("d", "dm"):
+            role = _role(text, max(last_end, sentences.span_at(t.start)[0]), t.start)
+            if role:
+                dates.setdefault(sentences.index(t.start), []).append((role, t, v))
+        last_end = t.end
     out: dict[tuple[int, int], NumberFinding] = {}
-    for tok, v in counts:
-        k = sentences.index(tok.start)
-        stay = [(t, vd) for t, vd in dated if sentences.index(t.start) == k]
-        if len(stay) != 2 or not sentences.says(_STAY, tok.start):
-            continue
-        (ta, va), (tb, vb) = stay
+    for k, found in counts.items():
+        roles = dates.get(k, [])
+        arrivals = [(t, v) for role, t, v in roles if role == "arrival"]
+        departures = [(t, v) for role, t, v in roles if role == "departure"]
+        if len(found) != 1 or len(arrivals) != 1 or len(departures) != 1:
+            continue  # two stays, or dates of other things: whose nights is unclear
+        (tok, v), (ta, va), (tb, vb) = found[0], arrivals[0], departures[0]
         nights = _nights_between(va.reading, vb.reading)
-        said = int(tok.readings[0].value)
-        if nights is None or nights == said:
+        if nights is None or nights == int(tok.readings[0].value):
             continue
-        a, b = text[ta.start : ta.end], text[tb.start : tb.end]
-        written = text[tok.start : tok.end]
-        out[(tok.start, tok.end)] = NumberFinding(
-            text=written,
-            value=tok.readings[0].value,
-            start=tok.start,
-            end=tok.end,
-            status="wrong_count",
-            excerpts=sorted((v.excerpts if v else frozenset()) | va.excerpts | vb.excerpts),
-            message_en=f'"{written}" nights, but from {a} to {b} are {nights} nights.',
-            message_de=f"„{written}“ Nächte, aber vom {a} bis {b} sind es {nights} Nächte.",
-        )
+        out[(tok.start, tok.end)] = _finding(text, tok, v, (ta, va), (tb, vb), nights)
     return out
+
+
+def _finding(
+    text: str,
+    tok: Token,
+    v: Verdict | None,
+    arrival: tuple[Token, Verdict],
+    departure: tuple[Token, Verdict],
+    nights: int,
+) -> NumberFinding:
+    (ta, va), (tb, vb) = arrival, departure
+    a, b = text[ta.start : ta.end], text[tb.start : tb.end]
+    written = text[tok.start : tok.end]
+    return NumberFinding(
+        text=written,
+        value=tok.readings[0].value,
+        start=tok.start,
+        end=tok.end,
+        status="wrong_count",
+        excerpts=sorted((v.excerpts if v else frozenset()) | va.excerpts | vb.excerpts),
+        message_en=f'"{written}" nights, but from {a} to {b} are {nights} nights.',
+        message_de=f"„{written}“ Nächte, aber vom {a} bis {b} sind es {nights} Nächte.",
+    )

@@ -192,7 +192,10 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     src.prepare(r for t in (*todo, *worded) for p in (t, *t.parts) for r in p.readings)
     texts = [(e.n, e.checked_text) for e in excerpts]
     findings += wrong_weekdays(
-        answer, tokens, src.years, cache(lambda month, day: excerpt_weekdays(texts, month, day))
+        answer,
+        tokens,
+        (src.years, src.event_years),
+        cache(lambda month, day: excerpt_weekdays(texts, month, day)),
     )
     results: list[tuple[Token, Verdict | None]] = []
     ranged = range_days(answer, tokens)
@@ -211,8 +214,8 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
-    columns = Columns(sentences, texts)
     binding = Binding(answer, texts)
+    columns = Columns(sentences, texts, binding.excerpt)
     results = derive_all(results, sentences, src, texts, (columns, binding.excerpt))
     findings += [wrong_chain_finding(binding, f) or f for f in chains]
     counts = Counts(sentences, texts)
@@ -223,7 +226,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     recheck = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     recheck.learn([(t, v) for t, v in results if v and v.status == "grounded"])
     scaled = Factors(sentences, src, texts)
-    labels = Labels(answer, texts)
+    labels = Labels(sentences, texts)
     nights = wrong_nights(sentences, results)
     for tok, v in results:
         if (tok.start, tok.end) in nights:

@@ -2,11 +2,12 @@
 427,50 €" for "Blütenhonig 500 g: 57 Gläser à 7,50 €", "drei Nächte ... 115,50 €" for
 "38,50 € pro Nacht", "76,00 € für 40 Kartons" for "40 Umzugskartons à 1,90 €".
 
-A unit price is an excerpt's amount marked as one: after "à", "@", "je" or "each", or before
-"pro", "per", "je" or "/" and a word, or "each". The count is a whole number of the result's
-sentence (not an amount, a date or a time), or one before the price on its line. The product
-must meet the result to its last digit (a word such as "rund" widens that, as for other
-figures): a count times a price with cents meets a wrong amount by chance hardly ever."""
+A unit price is an excerpt's amount marked as one: after "à", "@", "je" or "×" after a
+count, or before "pro", "per", "je" or "/" and a word, or "each". The count is a whole
+number of the result's sentence (not an amount, a date or a time) before a word, or one
+before the price on its line. The product must meet the result to its last digit (a word
+such as "rund" widens that, as for other figures): a count times a price with cents meets a
+wrong amount by chance hardly ever."""
 
 from __future__ import annotations
 
@@ -38,6 +39,9 @@ _MARKED = re.compile(
 )
 # What every line with a marked price holds; literals only, so that re finds them at C speed.
 _HINT = re.compile(r"à|@|je|Je|pro|Pro|per|Per|each|apiece|p\. ?P\.|p\. ?p\.|/|×|x|X")
+# What a count stands before: the thing counted, maybe after an adjective ("3 Nächte", "four
+# estimated tax payments"); not a comma or a sentence's end ("Zimmer 12, 3 Nächte").
+_COUNTS = re.compile(r"[ \u00a0]+[^\W\d_]")
 # A figure with a short unit measures rather than counts: "500 g", "25 ft", "19 %".
 _MEASURED = re.compile(r"[ \u00a0]?(?:(?![xX]\b)[^\W\d_]{1,2}\b|%)")
 _MAX_TEXT = 8192  # characters of an excerpt read for its prices, as for its lines
@@ -67,6 +71,7 @@ class Priced:
             and not v.reading.scale
             and 2 <= x <= _MAX_COUNT
             and not money(self.text, t)
+            and _COUNTS.match(self.text, t.end)
         ]
 
     def derive(self, tok: Token) -> Verdict | None:

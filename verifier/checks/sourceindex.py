@@ -45,6 +45,8 @@ _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounde
 # A birth before a date: its year is no year an answer's weekday means ("geboren am 24.07.1990").
 _BIRTH = re.compile(r"(?i:\bgeb\.|geboren|geburt\w*|\bborn\b|birth\w*|\bd\.?o\.?b\b)")
 _BIRTH_REACH = 40
+_YEAR = re.compile(r"(?<![0-9])(?:19|20)[0-9]{2}(?![0-9])")
+_YEARS_READ = 65_536  # characters of an excerpt read for the latest year it writes
 
 
 class SourceIndex:
@@ -62,6 +64,7 @@ class SourceIndex:
         self.day_keys: dict[Key, int] = {}  # the days of dates: 14 of 14.03.2025
         # (month, day): where the texts write a full date on it, and its year
         self._dated: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
+        self._latest: int | None = None  # the latest year the excerpts write, read once
         self.trunc: dict[Key, int] = {}
         self._texts = texts
         self._ns = [n for n, _ in texts]
@@ -170,22 +173,32 @@ class SourceIndex:
 
     def years(self, month: int, day: int) -> set[int]:
         """The years of the full dates on this month and day that stand with a weekday beside
-        them, as appointments do, or else of those that are no births (after prepare for the
-        day)."""
+        them, as appointments do (after prepare for the day)."""
         self._read_for(("dm", month, day))
-        dated = self._dated.get((month, day), ())
-        # An appointment ("Di, 14.04.2026"), not a birthday: its year is the one an answer's
-        # "Mittwoch, 14. April" means.
-        beside = {y for i, start, end, y in dated if weekday_beside(self._texts[i][1], start, end)}
-        if beside:
-            return beside
-        # Else the years of the day's dates that no word of a birth leads ("Hinflug ...
-        # 24.07.2026" for "am Samstag, 24. Juli").
         return {
             year
-            for i, start, _, year in dated
+            for i, start, end, year in self._dated.get((month, day), ())
+            # An appointment ("Di, 14.04.2026"), not a birthday: its year is the one an
+            # answer's "Mittwoch, 14. April" means.
+            if weekday_beside(self._texts[i][1], start, end)
+        }
+
+    def event_years(self, month: int, day: int) -> set[int]:
+        """The year of the full dates on this month and day that no word of a birth leads, if
+        they have one and it is the latest year the excerpts write ("Hinflug ... 24.07.2026"
+        for "am Samstag, 24. Juli"; not an invoice's or a membership's older year)."""
+        self._read_for(("dm", month, day))
+        if self._latest is None:
+            years = [
+                int(m.group()) for _, t in self._texts for m in _YEAR.finditer(t[:_YEARS_READ])
+            ]
+            self._latest = max(years, default=0)
+        found = {
+            year
+            for i, start, _, year in self._dated.get((month, day), ())
             if not _BIRTH.search(self._texts[i][1], max(0, start - _BIRTH_REACH), start)
         }
+        return found if found == {self._latest} else set()  # two years: neither is meant
 
     def day(self, key: Key) -> set[int] | None:
         """The texts holding a date whose day of month has key's value, None if none."""

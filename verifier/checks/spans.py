@@ -8,9 +8,9 @@ dates and reads an excerpt's terms and dates; excerptdates.py gives the spans th
 an excerpt's own dates.
 
 Dates and clock times are exact: a wrong one matches a computed span by chance hardly ever,
-so no announcing word is asked for; the operands stand in the result's sentence (a date or a
-clock time also in the sentence before). A count of days may count both ends ("7 days,
-from March 9 to March 15"), unless it is "between" them."""
+so no announcing word is asked for; the operands stand in the result's sentence (a date, a
+clock time, a count of days or a duration also in the sentence before). A count of days may
+count both ends ("7 days, from March 9 to March 15"), unless it is "between" them."""
 
 from __future__ import annotations
 
@@ -39,22 +39,31 @@ _BEFORE = re.compile(
     r"\b(?:vor|vorher|vorab|im voraus|spätestens|before|in advance|prior|ahead|notice)\b", re.I
 )
 # Nights of a stay: the days from the first date to the last, not counting both ends.
-_NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights?)\b", re.I)
+NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights?)\b", re.I)
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 _MAX_SHIFT_S = 12 * 3600  # a clock time moved by a duration: "15 Minuten früher"
-# Words that move a clock time by a duration: earlier (or a start before an end), later (or
-# an arrival or an end after a start).
-_EARLIER = re.compile(
-    r"\b(?:früher|vorher|vor|eher|before|earlier|early|ahead|prior|start\w*|beginn\w*"
-    r"|losfahren|aufbrechen)\b",
-    re.I,
+# Words that move a clock time by a duration: earlier or later. Without one, the word of an
+# arrival or an end nearest to the result makes it later, of a start earlier ("arrive around
+# 10:10", "um 2:50 Uhr starten"); a word of direction outranks them ("arrive 30 minutes
+# before the kickoff").
+_EARLIER = re.compile(r"\b(?:früher|vorher|vor|eher|before|earlier|early|ahead|prior)\b", re.I)
+_LATER = re.compile(r"\b(?:später|danach|nach|after|later|afterwards)\b", re.I)
+_STARTS = re.compile(r"\b(?:start\w*|beginn\w*|losfahren|aufbrechen)\b", re.I)
+_ENDS = re.compile(
+    r"\b(?:arriv\w*|ankunft|ankomm\w*|ends?|endet|ending|finish\w*|fertig|ready)\b", re.I
 )
-_LATER = re.compile(
-    r"\b(?:später|danach|nach|after|later|afterwards|arriv\w*|ankunft|ankomm\w*|ends?|endet"
-    r"|finish\w*|fertig|ready)\b",
-    re.I,
-)
+
+
+def _implied(sentence: str, at: int) -> tuple[bool, bool]:
+    """(earlier, later) as the start's or end's word nearest to the result at `at` says."""
+    found = [
+        (abs(m.start() - at), rx is _ENDS) for rx in (_STARTS, _ENDS) for m in rx.finditer(sentence)
+    ]
+    if not found:
+        return False, False
+    later = min(found)[1]
+    return not later, later
 
 
 def _count(text: str, tok: Token) -> tuple[int, str] | None:
@@ -110,7 +119,9 @@ class Spans:
             elif r.key[0] in ("d", "dm"):
                 found = self._date_after(tok, r, near, earlier)
             elif r.key[0] == "t":
-                found = self._time_shifted(r, near, earlier, self._sentences.text_at(tok.start))
+                opens = self._sentences.span_at(tok.start)[0]
+                sentence = self._sentences.text_at(tok.start)
+                found = self._time_shifted(r, near, earlier, sentence, tok.start - opens)
             elif r.key[0] == "ym":
                 month = (int(r.key[1]), int(r.key[2]))
                 found = self._month_after(r, near) or self._excerpts.from_term(r, None, month)
@@ -121,7 +132,7 @@ class Spans:
         count = _count(self.text, tok)
         if count:
             return self._between_dates(tok, count, near)
-        if _NIGHTS.match(self.text, tok.end):
+        if NIGHTS.match(self.text, tok.end):
             return self._excerpts.nights(tok)
         return None
 
@@ -188,12 +199,16 @@ class Spans:
         near: list[tuple[Token, Verdict]],
         earlier: list[tuple[Token, Verdict]],
         sentence: str,
+        at: int,
     ) -> Verdict | None:
         """A clock time a duration of the sentence before or after a clock time of it or of
         the sentence before ("um 10:15 Uhr. Da du 15 Minuten früher da sein sollst: um 10:00"),
         as a word of the sentence says: earlier or later."""
         target = int(r.key[1]) * 60 + int(r.key[2])
-        earlier_word, later_word = _EARLIER.search(sentence), _LATER.search(sentence)
+        earlier_word = _EARLIER.search(sentence) is not None
+        later_word = _LATER.search(sentence) is not None
+        if not (earlier_word or later_word):
+            earlier_word, later_word = _implied(sentence, at)
         if not (earlier_word or later_word):
             return None  # "um 9:00 Uhr, dauert 30 Minuten" moves no time
         pool = (*earlier, *near)

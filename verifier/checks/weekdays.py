@@ -2,7 +2,9 @@
 code's to check ("Donnerstag, 3. Juni 2026" is wrong: it is a Wednesday). A date written
 without its year ("Mittwoch, den 14. April") takes the year of the excerpts' one such date
 written with a weekday beside it (an appointment, not a birthday); without one, the weekday
-the excerpts name beside that day and month ("Monday, July 6") is its weekday."""
+the excerpts name beside that day and month ("Monday, July 6") is its weekday; without that,
+the year of the excerpts' one such date that no birth leads, if it is the latest year they
+write (a flight's "24.07.2026", not an invoice's older "24.07.2023")."""
 
 from __future__ import annotations
 
@@ -114,12 +116,14 @@ def excerpt_weekdays(texts: Sequence[tuple[int, str]], month: int, day: int) -> 
 def wrong_weekdays(
     answer: str,
     tokens: Sequence[Token],
-    years: Callable[[int, int], set[int]],
+    years: tuple[Callable[[int, int], set[int]], Callable[[int, int], set[int]]],
     named: Callable[[int, int], set[int]],
 ) -> list[NumberFinding]:
     """A finding for each weekday the answer names beside a full date that falls on another
-    day (span: the weekday's word); years(month, day) gives the excerpts' years of a day,
-    named(month, day) the weekdays the excerpts name beside it, for a date without a year."""
+    day (span: the weekday's word). For a date without a year: years holds what gives the
+    excerpts' years of a day with a weekday beside it, and else those of an event's date;
+    named(month, day) the weekdays the excerpts name beside it, which come before the latter."""
+    beside, events = years
     findings = []
     for tok in tokens:
         if not any(r.key[0] in ("d", "dm") for r in tok.readings):
@@ -127,10 +131,14 @@ def wrong_weekdays(
         found = _named_weekday(answer, tok.start, tok.end, range_ends=False)
         if found is None:
             continue
-        full = _full_date(tok, years)
+        full = _full_date(tok, beside)
         if full is None:
             finding = _against_excerpt(answer, tok, found, named)
-            findings += [finding] if finding else []
+            if finding or _named_for(tok, named):
+                findings += [finding] if finding else []
+                continue
+            full = _full_date(tok, events)
+        if full is None:
             continue
         y, m, d = full
         try:
@@ -149,6 +157,12 @@ def wrong_weekdays(
             )
         )
     return findings
+
+
+def _named_for(tok: Token, named: Callable[[int, int], set[int]]) -> bool:
+    """Whether the excerpts name a weekday beside the token's day and month."""
+    days = [r.key[1:] for r in tok.readings if r.key[0] == "dm" and len(r.key) == 3]
+    return len(days) == 1 and bool(named(*(int(x) for x in days[0])))
 
 
 def _finding(named_at: re.Match[str], value: str, en: str, de: str) -> NumberFinding:

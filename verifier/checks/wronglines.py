@@ -43,6 +43,7 @@ _AREA_CODE = re.compile(r"\([0-9]{2,5}\)[ \u00a0]?\Z")
 # Payment terms ("Net 30") are a count of days, no value of a row.
 _NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_AMOUNT = re.compile(r"[€$£][ \u00a0]?[0-9]|[0-9][ \u00a0]?(?:€|EUR\b|USD\b)")
 _PRICED_AT = re.compile(r"\bat\b|(?<![^\W\d_])à(?![^\W\d_])|@")
 
 
@@ -78,13 +79,16 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
             continue
         if any(hedged(text, t.start) for t in (ta, tb)):
             continue  # "etwa 138": a mean or a rounded figure, no row's value as written
-        if _PRICED_AT.search(text, ta.end, tb.start) and money(text, tb):
-            continue  # "86 adults at $48.50": a count and its unit price, a product's terms
         shared = sorted(va.excerpts & vb.excerpts)
         places = [(n, binding.rows(n, va), binding.rows(n, vb)) for n in shared]
         if shared and all(a and b and not a & b for _, a, b in places):
             n, rows_a, rows_b = places[0]
             assert rows_a and rows_b
+            # "86 adults at $48.50": a count and its unit price, a product's terms, unless the
+            # count's own line gives it a price ("Adults: 12 tickets at $62.00").
+            priced = _PRICED_AT.search(text, ta.end, tb.start) and money(text, tb)
+            if priced and not any(_AMOUNT.search(binding.line(n, k)) for k in rows_a):
+                continue
             found.append(_finding(binding, (tb, vb), ta, n, min(rows_b), min(rows_a)))
     return found
 
