@@ -68,6 +68,8 @@ def wrong_nights(
 ) -> dict[tuple[int, int], NumberFinding]:
     """The counts of nights, by their place, that the dates of their sentence contradict."""
     text = sentences.text
+    if not any(NIGHTS.match(text, t.end) for t, _ in results):
+        return {}  # most answers: no count of nights, no date to read
     counts: dict[int, list[tuple[Token, Verdict | None]]] = {}
     dates: dict[int, list[tuple[str, Token, Verdict]]] = {}
     last_end = 0
