@@ -46,8 +46,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 _UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/|]+)")
 _MAX_CELLS = 400  # figures of one column added up
 _MIN_ROWS = 2
-_CENTS = 2  # decimals of a total that needs no word
-_MIN_UNANNOUNCED = 3  # rows of a column whose total needs no word
+CENTS = 2  # decimals of a total that needs no word (a column's or named rows')
+MIN_UNANNOUNCED = 3  # rows of a total that needs no word
 
 
 @dataclass(slots=True)
@@ -255,7 +255,7 @@ class Columns:
         # A whole column's total in cents, of three rows or more, meets a wrong figure by
         # chance hardly ever: "Der Hofladen hat 2.200,00 € umgesetzt" needs no word of a total.
         unannounced = not (totalled or averaged)
-        if unannounced and r.places < _CENTS:
+        if unannounced and r.places < CENTS:
             return None
         half = Decimal(5).scaleb(-r.places - 1)
         after = _UNIT.match(self.text, tok.end)
@@ -268,7 +268,7 @@ class Columns:
             if not run.table and run.unit not in ("", unit):
                 continue
             mean = averaged and abs(run.total / run.count - x) <= half
-            if unannounced and (run.count < _MIN_UNANNOUNCED or self._names_a_row(tok, run.n)):
+            if unannounced and (run.count < MIN_UNANNOUNCED or self._names_a_row(tok, run.n)):
                 continue  # "Der Februar-Abschlag beträgt 150,00 €" is no total of the months
             if run.total == x or mean:
                 how = "mean" if mean else "run"

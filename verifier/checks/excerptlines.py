@@ -1,7 +1,7 @@
 """The structured lines of an excerpt, read for the binding check: table rows ("|" between
 cells), receipt lines (an item, wide spaces, its amount; a bank statement's line after its
 date) and label lines ("Besucher: 3.640", several fields on one line), each with its words
-and fields. Only the first lines are read (see _MAX_READ); every line past them is prose."""
+and fields. Only the first lines are read (see MAX_READ); every line past them is prose."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ _WORDY_BRACKET = re.compile(r"\([^()0-9\n]*\)")
 _PART = re.compile(r"(?:[^,;(]|,(?!\s))+")  # a decimal comma parts nothing
 _NAME_BEFORE = re.compile(r"(?<![^\W\d_]-)(?:[^\W\d_]+[ \t]*){1,3}[:=]?[ \t]*(?:[€$£][ \t]*)?\Z")
 _MAX_LINES = 200  # structured lines of one excerpt looked at, within its first characters
-_MAX_READ = 8192
+MAX_READ = 8192  # characters of an excerpt read for its lines, prices, counters and periods
 _MAX_LABEL_WORDS = 4
 _MAX_LINE = 300  # characters of a structured line
 
@@ -73,7 +73,7 @@ def read_excerpt(text: str) -> Excerpt:
     lines: list[Line] = []
     prose: list[str] = []
     # Past what is read, every line counts as prose: a figure there is no line's own.
-    cut = text.find("\n", _MAX_READ)
+    cut = text.find("\n", MAX_READ)
     pos = 0
     for raw in (text if cut < 0 else text[:cut]).split("\n"):
         start, end = pos, pos + len(raw)

@@ -18,11 +18,11 @@ from verifier.checks.arithwords import half_unit, money, scale_step
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, figure_value
+from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.periods import factor, period_of
 from verifier.checks.readings import Token
 
-_MAX_TEXT = 8192
 # A word every period's name holds a part of (see periods.py), found at C speed.
 _ANY_PERIOD = re.compile(
     r"(?i:monat|month|\bmo\b|jahr|jähr|year|\byr\b|annual|woche|wöchent|week|\bwk\b|quartal"
@@ -54,7 +54,7 @@ class ExcerptPeriods:
         words = words_of(self._sentences.text_at(tok.start))
         for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
             if n not in self._amounts:
-                head = text[:_MAX_TEXT]
+                head = text[:MAX_READ]
                 # Most excerpts name no period: no figure of them needs reading.
                 self._amounts[n] = _period_amounts(head) if _ANY_PERIOD.search(head) else []
             # Where the sentence names an amount's line ("Für die Haftpflicht"), only such.

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, figure_value
+from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
@@ -37,7 +38,6 @@ _INTERVAL = re.compile(
     r"|\b(?:in|nach|after)[ \u00a0]+\Z",
     re.I,
 )
-_MAX_TEXT = 8192
 _MAX_FIGURES = 40  # counter figures of one excerpt
 
 
@@ -59,7 +59,7 @@ class Intervals:
         wanted = _UNITS[unit.group(1).lower()]
         for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
             if n not in self._read:
-                self._read[n] = _counters(text[:_MAX_TEXT])
+                self._read[n] = _counters(text[:MAX_READ])
             figures = [f for f in self._read[n] if f[2] == wanted]
             readings = [f for f in figures if f[3] != "interval"]
             if len(readings) > 1:  # the last service's, not today's odometer

@@ -20,14 +20,12 @@ from decimal import Decimal
 from verifier.checks.arithwords import AVERAGE, TOTALLED
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
-from verifier.checks.columns import FIGURE, TOTAL_LINE, figure_value
+from verifier.checks.columns import CENTS, FIGURE, MIN_UNANNOUNCED, TOTAL_LINE, figure_value
 from verifier.checks.excerptlines import Excerpt, Line, row_words
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
 _MIN_ROWS = 2
-_CENTS = 2  # decimals of a sum that needs no word of a total
-_MIN_UNANNOUNCED = 3  # rows of a sum that needs no word
 _MAX_NAMED = 40  # rows one sentence names, at most: past them it names a kind, not rows
 _MAX_WORDS = 60  # words of a sentence that names rows
 
@@ -60,7 +58,7 @@ class NamedRows:
         # Unannounced, a sum in cents of three named rows or more ("drei Liter Vollmilch ...
         # für die Milch also 3,57 €"), as a column's (columns.py).
         unannounced = not (totalled or averaged)
-        if unannounced and r.places < _CENTS:
+        if unannounced and r.places < CENTS:
             return None
         k = self._sentences.index(tok.start)
         if k not in self._words:
@@ -82,7 +80,7 @@ class NamedRows:
         half = Decimal(5).scaleb(-r.places - 1)
         for group in groups:
             values = [v for _, rows in group for v in rows]
-            if len(values) < (_MIN_UNANNOUNCED if unannounced else _MIN_ROWS):
+            if len(values) < (MIN_UNANNOUNCED if unannounced else _MIN_ROWS):
                 continue
             total = abs(sum((v for v, _ in values), Decimal(0)))
             mean = averaged and abs(total / len(values) - x) <= half

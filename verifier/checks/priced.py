@@ -18,6 +18,7 @@ from decimal import Decimal
 from verifier.checks.arithwords import half_unit, money
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, figure_value
+from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.readings import Token
 
@@ -44,7 +45,6 @@ _HINT = re.compile(r"à|@|je|Je|pro|Pro|per|Per|each|apiece|p\. ?P\.|p\. ?p\.|/|
 _COUNTS = re.compile(r"[ \u00a0]+[^\W\d_]")
 # A figure with a short unit measures rather than counts: "500 g", "25 ft", "19 %".
 _MEASURED = re.compile(r"[ \u00a0]?(?:(?![xX]\b)[^\W\d_]{1,2}\b|%)")
-_MAX_TEXT = 8192  # characters of an excerpt read for its prices, as for its lines
 _MAX_PRICES = 40  # unit prices of one excerpt
 _MAX_COUNT = 10_000
 _LINE_COUNTS = 3  # whole numbers before a price on its line, taken as its count
@@ -100,7 +100,7 @@ class Priced:
         """The unit prices of an excerpt with the whole numbers before each on its line, read
         once."""
         if n not in self._prices:
-            self._prices[n] = _unit_prices(text[:_MAX_TEXT])
+            self._prices[n] = _unit_prices(text[:MAX_READ])
         return self._prices[n]
 
 
