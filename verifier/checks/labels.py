@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict, flagged
 from verifier.checks.models import NumberFinding
-from verifier.checks.months import month_number
+from verifier.checks.months import YEAR, month_number
 from verifier.checks.readings import Token
 
 _LABEL_BEFORE = re.compile(
@@ -37,7 +37,6 @@ _ORDINAL_LABELS = frozenset(
     "seite punkt variante stufe woche tag runde lektion folge staffel frage aufgabe szenario "
     "beispiel übung question task scenario example exercise".split()
 )
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _MAX_DIGITS = 5  # a label's number: a car, seat, room, gate or locker, no amount
 _MAX_READ = 16_384  # characters of an excerpt read for its labels
 _MAX_LOOKUPS = 32  # labelled numbers of one answer looked up
@@ -82,7 +81,7 @@ class Labels:
         if v.status != "grounded" or r.key[0] != "n" or not r.value.isdigit():
             return None
         written = self.text[tok.start : tok.end]
-        if len(written) > _MAX_DIGITS or not written.isdigit() or _YEAR.fullmatch(written):
+        if len(written) > _MAX_DIGITS or not written.isdigit() or YEAR.fullmatch(written):
             return None
         word = _label_of(self.text, tok.start)
         if word is None or self._lookups <= 0:

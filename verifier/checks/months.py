@@ -52,7 +52,8 @@ def month_number(word: str) -> int | None:
 
 
 _MONTH_WORD = re.compile(MON_FULL)
-_YEAR = re.compile(r"(?<![0-9.,/-])(?:19|20)[0-9]{2}(?![0-9])")
+YEAR = re.compile(r"(?:19|20)[0-9]{2}")  # a year as written: 1900 to 2099
+_YEAR = re.compile(r"(?<![0-9.,/-])" + YEAR.pattern + r"(?![0-9])")
 _YEAR_AFTER = re.compile(r"[ \t\u00a0]*(?:'|’)?[0-9]{2,4}(?![0-9.,])")  # "Februar 2025", "Feb '25"
 
 

@@ -16,12 +16,12 @@ from itertools import pairwise
 
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
+from verifier.checks.months import YEAR
 from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Token
 
 # A line with two readings of four digits or more (grouped or not).
 _TWO_READINGS = re.compile(r"(?<![0-9.,'])[0-9][0-9.,']{3,}+[^0-9\n]++[0-9][0-9.,']{3,}")
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 # What counters read, right after the answer's figure: distance, energy, volume, hours.
 _COUNTED = re.compile(
     r"[ \u00a0]?(?:km|kilometer\w*|kwh|m³|m3|mi|miles?|meilen|l|liter\w*|litres?|gallons?"
@@ -79,7 +79,7 @@ def _differences(n: int, text: str) -> dict[Decimal, _Difference]:
         if ra.digits != rb.digits or ra.digits < _MIN_DIGITS or ra.places != rb.places:
             continue
         written = (text[a.start : a.end], text[b.start : b.end])
-        if any(_YEAR.fullmatch(w) for w in written) or rb.num <= ra.num:
+        if any(YEAR.fullmatch(w) for w in written) or rb.num <= ra.num:
             continue  # a year beside a reading ("2021 3.480 kWh"); a counter only rises
         if (written[0].isdigit()) != (written[1].isdigit()):
             continue  # readings of one counter are grouped alike

@@ -12,7 +12,7 @@ from verifier.checks.clockwords import spoken_durations
 from verifier.checks.ibans import iban_holders
 from verifier.checks.identifiers import RunIndex
 from verifier.checks.linesigns import FRACTION_SIGN, FRACTIONS, lines_of, signs
-from verifier.checks.months import day_under_year, under_year
+from verifier.checks.months import YEAR, day_under_year, under_year
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
 from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
@@ -45,7 +45,7 @@ _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounde
 # A birth before a date: its year is no year an answer's weekday means ("geboren am 24.07.1990").
 _BIRTH = re.compile(r"(?i:\bgeb\.|geboren|geburt\w*|\bborn\b|birth\w*|\bd\.?o\.?b\b)")
 _BIRTH_REACH = 40
-_YEAR = re.compile(r"(?<![0-9])(?:19|20)[0-9]{2}(?![0-9])")
+_YEAR = re.compile(r"(?<![0-9])" + YEAR.pattern + r"(?![0-9])")
 _YEARS_READ = 65_536  # characters of an excerpt read for the latest year it writes
 
 

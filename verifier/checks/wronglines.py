@@ -22,6 +22,7 @@ from verifier.checks.binding import Binding
 from verifier.checks.bindwords import WORD, around, words_of
 from verifier.checks.grounding import Verdict, flagged, hedged
 from verifier.checks.models import NumberFinding
+from verifier.checks.months import YEAR
 from verifier.checks.readings import Token
 
 # What parts two figures into separate statements, or relates them as two rows would.
@@ -42,7 +43,6 @@ _PHONE_LIKE = re.compile(r"\+?[0-9][0-9 ()/.\u00a0-]{4,}[0-9]")
 _AREA_CODE = re.compile(r"\([0-9]{2,5}\)[ \u00a0]?\Z")
 # Payment terms ("Net 30") are a count of days, no value of a row.
 _NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _AMOUNT = re.compile(r"[€$£][ \u00a0]?[0-9]|[0-9][ \u00a0]?(?:€|EUR\b|USD\b)")
 _PRICED_AT = re.compile(r"\bat\b|(?<![^\W\d_])à(?![^\W\d_])|@")
 
@@ -58,7 +58,7 @@ def _kind(v: Verdict) -> str:
         return ""
     if r.places or "." in r.value:
         return "decimal"
-    if _YEAR.fullmatch(r.value):
+    if YEAR.fullmatch(r.value):
         return ""  # a year dates a heading's section or a title as often as a row
     return "whole" if len(r.value) >= 2 else ""
 
