@@ -191,3 +191,11 @@ def test_a_total_in_cents_of_a_sentence_naming_one_row_is_no_total() -> None:
     fees = "Januar    50,00 €\nFebruar   45,00 €\nMärz      55,00 €"
     assert statuses("Der Februar-Abschlag beträgt 150,00 € [1].", fees)["150,00"] == "ungrounded"
     assert statuses("Die Abschläge betragen 150,00 € [1].", fees)["150,00"] == "derived"
+
+
+def test_a_span_of_rows_named_is_a_total_all_the_same() -> None:
+    # A second review: "von Januar bis März" names the span, not one row.
+    fees = "Januar    50,00 €\nFebruar   45,00 €\nMärz      55,00 €"
+    assert statuses("Von Januar bis März habt ihr 150,00 € gezahlt [1].", fees)["150,00"] == (
+        "derived"
+    )

@@ -54,3 +54,20 @@ def test_the_last_reading_counts_and_a_shift_s_hours_are_no_counter() -> None:
     assert statuses("Die Schicht dauert 10 h [1].", "Schicht: 8 h\nPause: alle 2 h")["10"] == (
         "ungrounded"
     )
+
+
+def test_an_hour_meter_reads_hundreds_of_hours() -> None:
+    # A second review: a machine's hour meter is a counter, a shift's hours are not.
+    meter = "Stand: 1.250 h\nWartung alle 500 h"
+    assert statuses("Die Wartung ist bei 1.750 h fällig [1].", meter)["1.750"] == "derived"
+
+
+def test_a_reading_on_the_interval_s_own_line_comes_first() -> None:
+    # Blind probe 15: a schedule's row names its first change and its interval; other rows'
+    # readings are other items'.
+    schedule = (
+        "Item | Interval\nEngine oil & filter | 15,000 mi or 12 months\n"
+        "Engine coolant | first at 150,000 mi, then every 75,000 mi"
+    )
+    answer = "The second coolant change comes at 225,000 miles [1]."
+    assert statuses(answer, schedule)["225,000"] == "derived"

@@ -82,3 +82,11 @@ def test_only_a_stay_s_arrival_and_departure_count(
     answer: str, excerpt: str, count: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[count] == expected
+
+
+def test_a_bare_and_or_to_marks_a_departure_only_right_before_its_date() -> None:
+    # A second review: "and the concert is on March 14" names no departure.
+    answer = "4 nights: you arrive March 12 and the concert is on March 14 [1]."
+    assert statuses(answer, "Arrival 2026-03-12, 4 nights; concert 2026-03-14")["4"] == "grounded"
+    answer = "5 nights from March 12 to Monday, March 16 [1]."
+    assert statuses(answer, "Arrival 2026-03-12; departure 2026-03-16")["5"] == "wrong_count"

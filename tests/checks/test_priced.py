@@ -75,3 +75,16 @@ def test_a_number_that_counts_nothing_is_no_count() -> None:
     room = "38,50 € pro Nacht, Zimmer 12, 3 Nächte"
     assert statuses("Zimmer 12, 3 Nächte: zusammen 462,00 € [1].", room)["462,00"] == "ungrounded"
     assert statuses("Zimmer 12, 3 Nächte: zusammen 115,50 € [1].", room)["115,50"] == "derived"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure"),
+    [
+        # A second review: counts after a label or before a colon are counts all the same.
+        ("Nächte: 3, zusammen 115,50 € [1].", "Anzahl Nächte: 3\nZimmerpreis: 38,50 € pro Nacht",
+         "115,50"),
+        ("Party of 4: $194.00 in total [1].", "Party size: 4\nTickets: $48.50 each", "194.00"),
+    ],
+)  # fmt: skip
+def test_a_labelled_count_is_a_count(answer: str, excerpt: str, figure: str) -> None:
+    assert statuses(answer, excerpt)[figure] == "derived"

@@ -366,3 +366,9 @@ def test_a_time_shift_names_a_two_part_duration_whole() -> None:
 )  # fmt: skip
 def test_the_direction_of_a_time_shift(answer: str, result: str, expected: str) -> None:
     assert statuses(answer, "Kickoff 15:30, 30 minutes")[result] == expected
+
+
+def test_the_nearest_start_or_end_word_by_its_edge() -> None:
+    # A second review: "start" ends three characters before 8:20, "arrive" begins four after.
+    answer = "The drive takes 40 minutes, so start at 8:20 to arrive at 9:00 [1]."
+    assert statuses(answer, "Appointment 9:00. Drive: 40 minutes.")["8:20"] == "derived"

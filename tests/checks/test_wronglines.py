@@ -187,3 +187,10 @@ def test_a_count_at_another_line_s_price_is_still_a_wrong_line() -> None:
     tickets = "Adults: 12 tickets at $62.00\nChildren: 8 tickets at $48.50"
     answer = "You need 12 children's tickets at $48.50 [1]."
     assert statuses(answer, tickets)["48.50"] == "wrong_line"
+
+
+def test_a_what_if_product_at_another_row_s_price_pairs_with_no_line() -> None:
+    # A second review: "86 at $62.00 = ..." computes, it reads no row.
+    tickets = "Adults: 12 tickets at $62.00\nChildren: 86 tickets at $48.50"
+    answer = "If the 86 children paid the adult price, that's 86 at $62.00 = $5,332.00 [1]."
+    assert statuses(answer, tickets)["62.00"] == "grounded"

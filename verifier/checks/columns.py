@@ -22,7 +22,7 @@ from decimal import Decimal, InvalidOperation
 from verifier.checks.arithwords import AVERAGE, TOTALLED, same_unit
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
-from verifier.checks.excerptlines import Excerpt, rare_words
+from verifier.checks.excerptlines import Excerpt, rare_words, row_words
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
@@ -276,9 +276,15 @@ class Columns:
         return None
 
     def _names_a_row(self, tok: Token, n: int) -> bool:
-        """Whether the figure's sentence names a row of excerpt n by a word of few rows."""
+        """Whether the figure's sentence names one row of excerpt n alone, by a word of few
+        rows ("Der Februar-Abschlag"; "von Januar bis März" names a span of rows)."""
         words = words_of(self._sentences.text_at(tok.start))
-        return bool(meets(words, rare_words(self._lines_of(n)), compound=False))
+        ex = self._lines_of(n)
+        rare = rare_words(ex)
+        named = [
+            line for line in ex.lines if meets(words, row_words(ex, line) & rare, compound=False)
+        ]
+        return len(named) == 1
 
     def _runs(self, at: int) -> list[_Run]:
         """The columns of the excerpts the sentence at a position cites, or of all where it

@@ -3,7 +3,7 @@
 service due: 10,000 km or 12 months"; "bei 91.480 km" for "Kilometerstand: 61.480 km" and
 "Nächste Inspektion: in 30.000 km".
 
-Only counters' units count (kilometres, miles, operating hours; no hours of a shift), an
+Only counters' units count (kilometres, miles, an hour meter's hundreds of hours), an
 interval is a figure on a line that names one ("alle", "every", "Intervall", "due", "in
 30.000 km"), the reading is one on the interval's line, or the excerpt's only one or the one
 named the last, both stand in
@@ -23,14 +23,17 @@ from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
 _COUNTER = re.compile(
-    r"[ \u00a0]?(km|kilometer|kilometern|mi|miles?|meilen|betriebsstunden|operating hours)\b",
+    r"[ \u00a0]?(km|kilometer|kilometern|mi|miles?|meilen|betriebsstunden|operating hours|h|std"
+    r"|hours)\b",
     re.I,
 )
 _UNITS = {
     **dict.fromkeys(("km", "kilometer", "kilometern"), "km"),
     **dict.fromkeys(("mi", "mile", "miles", "meilen"), "mi"),
-    **dict.fromkeys(("betriebsstunden", "operating hours"), "h"),
+    **dict.fromkeys(("betriebsstunden", "operating hours", "h", "std", "hours"), "h"),
 }
+# An hour meter reads hundreds of hours at least; a shift's or a pause's hours are no reading.
+_MIN_HOURS_READING = 100
 # Where an excerpt holds several readings, the one an interval counts from is named the last.
 _LAST = re.compile(r"\b(?:last|letzte\w*|zuletzt|previous|vorige\w*)\b", re.I)
 _INTERVAL = re.compile(
@@ -61,15 +64,19 @@ class Intervals:
             if n not in self._read:
                 self._read[n] = _counters(text[:MAX_READ])
             figures = [f for f in self._read[n] if f[2] == wanted]
-            readings = [f for f in figures if f[3] != "interval"]
-            if len(readings) > 1:  # the last service's, not today's odometer
-                readings = [f for f in figures if f[3] == "last"]
+            base = [
+                f
+                for f in figures
+                if f[3] != "interval" and (wanted != "h" or f[0] >= _MIN_HOURS_READING)
+            ]
+            # Of several readings, the last service's, not today's odometer.
+            readings = base if len(base) <= 1 else [f for f in base if f[3] == "last"]
             for value, written, _, role, line in figures:
                 if role != "interval":
                     continue
                 # A reading on the interval's own line first: "first at 150,000 mi, then every
                 # 75,000 mi".
-                own = [f for f in figures if f[4] == line and f[3] != "interval"]
+                own = [f for f in base if f[4] == line]
                 for other, reading, *_ in own or readings:
                     if other + value == r.num:
                         return Verdict("derived", r, frozenset({n}), "sum", (reading, written))

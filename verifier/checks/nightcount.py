@@ -18,15 +18,19 @@ from verifier.checks.models import NumberFinding
 from verifier.checks.readings import Reading, Token
 from verifier.checks.spans import NIGHTS
 
-# Right before a date (a weekday or a few words may stand between): its role in a stay.
+# Right before a date: its role in a stay. A word of the stay itself reads across a few words
+# ("Anreise am Dienstag, 12.05."); a bare "vom", "bis", "to" or "and" only right before it,
+# with at most one word between ("to Monday, March 16"): "and the concert is on March 14"
+# names no departure.
+_WEAK_END = r"(?:[^\W\d_]+\W+)?\Z"
 _ARRIVAL = re.compile(
-    r"\b(?:vom|von|from|zwischen|between|check(?:ing)?[- ]?in|checks? in|anreise\w*|arriv\w*"
-    r"|ankunft|ankommen)\b",
+    r"\b(?:check(?:ing)?[- ]?in|checks? in|anreise\w*|arriv\w*|ankunft|ankommen)\b"
+    r"|\b(?:vom|von|from|zwischen|between)\W+" + _WEAK_END,
     re.I,
 )
 _DEPARTURE = re.compile(
-    r"\b(?:bis|to|until|till|and|und|check(?:ing)?[- ]?out|checks? out|abreise\w*|depart\w*"
-    r"|leav\w*)\b",
+    r"\b(?:check(?:ing)?[- ]?out|checks? out|abreise\w*|depart\w*|leav\w*)\b"
+    r"|\b(?:bis|to|until|till|and|und)\W+" + _WEAK_END,
     re.I,
 )
 _ROLE_REACH = 40  # characters before a date read for its role

@@ -40,14 +40,21 @@ _MARKED = re.compile(
 )
 # What every line with a marked price holds; literals only, so that re finds them at C speed.
 _HINT = re.compile(r"à|@|je|Je|pro|Pro|per|Per|each|apiece|p\. ?P\.|p\. ?p\.|/|×|x|X")
-# What a count stands before: the thing counted, maybe after an adjective ("3 Nächte", "four
-# estimated tax payments"); not a comma or a sentence's end ("Zimmer 12, 3 Nächte").
-_COUNTS = re.compile(r"[ \u00a0]+[^\W\d_]")
+# A number a capitalised word names, with nothing counted after it: "Zimmer 12, 3 Nächte" (a
+# room's number, no count); "Nächte: 3" and "Party of 4" are counts.
+_NAME_BEFORE = re.compile(r"(?<![\w-])[A-ZÄÖÜ][^\W\d_]{2,}[ \u00a0]\Z")
+_COUNTED_AFTER = re.compile(r"[ \u00a0]+[^\W\d_]")
 # A figure with a short unit measures rather than counts: "500 g", "25 ft", "19 %".
 _MEASURED = re.compile(r"[ \u00a0]?(?:(?![xX]\b)[^\W\d_]{1,2}\b|%)")
 _MAX_PRICES = 40  # unit prices of one excerpt
 _MAX_COUNT = 10_000
 _LINE_COUNTS = 3  # whole numbers before a price on its line, taken as its count
+
+
+def _numbered(text: str, tok: Token) -> bool:
+    """Whether a whole number is a thing's number rather than a count (see _NAME_BEFORE)."""
+    before = _NAME_BEFORE.search(text, max(0, tok.start - 30), tok.start)
+    return before is not None and not _COUNTED_AFTER.match(text, tok.end)
 
 
 class Priced:
@@ -71,7 +78,7 @@ class Priced:
             and not v.reading.scale
             and 2 <= x <= _MAX_COUNT
             and not money(self.text, t)
-            and _COUNTS.match(self.text, t.end)
+            and not _numbered(self.text, t)
         ]
 
     def derive(self, tok: Token) -> Verdict | None:

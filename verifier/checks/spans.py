@@ -55,10 +55,13 @@ _ENDS = re.compile(
 )
 
 
-def _implied(sentence: str, at: int) -> tuple[bool, bool]:
-    """(earlier, later) as the start's or end's word nearest to the result at `at` says."""
+def _implied(sentence: str, at: int, end: int) -> tuple[bool, bool]:
+    """(earlier, later) as the start's or end's word nearest to the result at sentence[at:end]
+    says ("start at 8:20 to arrive at 9:00": the start's)."""
     found = [
-        (abs(m.start() - at), rx is _ENDS) for rx in (_STARTS, _ENDS) for m in rx.finditer(sentence)
+        (at - m.end() if m.end() <= at else m.start() - end, rx is _ENDS)
+        for rx in (_STARTS, _ENDS)
+        for m in rx.finditer(sentence)
     ]
     if not found:
         return False, False
@@ -121,7 +124,8 @@ class Spans:
             elif r.key[0] == "t":
                 opens = self._sentences.span_at(tok.start)[0]
                 sentence = self._sentences.text_at(tok.start)
-                found = self._time_shifted(r, near, earlier, sentence, tok.start - opens)
+                place = (tok.start - opens, tok.end - opens)
+                found = self._time_shifted(r, near, earlier, sentence, place)
             elif r.key[0] == "ym":
                 month = (int(r.key[1]), int(r.key[2]))
                 found = self._month_after(r, near) or self._excerpts.from_term(r, None, month)
@@ -199,7 +203,7 @@ class Spans:
         near: list[tuple[Token, Verdict]],
         earlier: list[tuple[Token, Verdict]],
         sentence: str,
-        at: int,
+        place: tuple[int, int],
     ) -> Verdict | None:
         """A clock time a duration of the sentence before or after a clock time of it or of
         the sentence before ("um 10:15 Uhr. Da du 15 Minuten früher da sein sollst: um 10:00"),
@@ -208,7 +212,7 @@ class Spans:
         earlier_word = _EARLIER.search(sentence) is not None
         later_word = _LATER.search(sentence) is not None
         if not (earlier_word or later_word):
-            earlier_word, later_word = _implied(sentence, at)
+            earlier_word, later_word = _implied(sentence, *place)
         if not (earlier_word or later_word):
             return None  # "um 9:00 Uhr, dauert 30 Minuten" moves no time
         pool = (*earlier, *near)

@@ -44,6 +44,7 @@ _AREA_CODE = re.compile(r"\([0-9]{2,5}\)[ \u00a0]?\Z")
 # Payment terms ("Net 30") are a count of days, no value of a row.
 _NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
 _AMOUNT = re.compile(r"[€$£][ \u00a0]?[0-9]|[0-9][ \u00a0]?(?:€|EUR\b|USD\b)")
+_EQUALS_AFTER = re.compile(r"[ \u00a0]*(?:[€$£]|EUR|USD)?[ \u00a0]*=")
 _PRICED_AT = re.compile(r"\bat\b|(?<![^\W\d_])à(?![^\W\d_])|@")
 
 
@@ -87,7 +88,8 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
             # "86 adults at $48.50": a count and its unit price, a product's terms, unless the
             # count's own line gives it a price ("Adults: 12 tickets at $62.00").
             priced = _PRICED_AT.search(text, ta.end, tb.start) and money(text, tb)
-            if priced and not any(_AMOUNT.search(binding.line(n, k)) for k in rows_a):
+            computed = _EQUALS_AFTER.match(text, tb.end)  # "86 at $62.00 = $5,332.00": a what-if
+            if priced and (computed or not any(_AMOUNT.search(binding.line(n, k)) for k in rows_a)):
                 continue
             found.append(_finding(binding, (tb, vb), ta, n, min(rows_b), min(rows_a)))
     return found
