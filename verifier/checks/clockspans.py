@@ -17,6 +17,7 @@ from itertools import pairwise
 
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
+from verifier.checks.linesigns import line_span
 from verifier.checks.numparse import tokenize
 from verifier.checks.readings import Reading, Token
 
@@ -68,12 +69,6 @@ def _break(line: str) -> int:
     return round(minutes)
 
 
-def _line(text: str, at: int) -> tuple[int, int]:
-    """Where the line holding text[at] starts and ends."""
-    end = text.find("\n", at)
-    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
-
-
 def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
     """The ranges of an excerpt (two clock times joined on one line), and the spans between
     the clock times of two lines in a row that hold one each."""
@@ -83,7 +78,7 @@ def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
     followed: list[_Span] = []
     breaks: dict[int, int] = {}
     for k, (a, b) in enumerate(pairwise(clocks)):
-        start, end = _line(text, a.start)
+        start, end = line_span(text, a.start)
         minutes = frozenset(
             span
             for x in _minutes(a)
@@ -98,7 +93,7 @@ def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
                 breaks[start] = _break(text[start:end])
             ranges.append(_Span(start, minutes, breaks[start], *written))
             continue
-        next_start, next_end = _line(text, b.start)
+        next_start, next_end = line_span(text, b.start)
         alone = (k == 0 or clocks[k - 1].end <= start) and (
             k + 2 >= len(clocks) or clocks[k + 2].start > next_end
         )

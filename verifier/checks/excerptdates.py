@@ -11,6 +11,7 @@ from itertools import pairwise
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.calendarmath import Term, dates_of, plus, terms_of
 from verifier.checks.grounding import Verdict
+from verifier.checks.linesigns import line_span
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
 
@@ -113,6 +114,5 @@ class ExcerptDates:
 def _same_thing(text: str, at: int, term_words: set[str]) -> bool:
     """Whether the line of a date at `at` names what the term's line names: "Letzte
     Inspektion: 18.10.2025" for "Inspektionsintervall: alle 12 Monate"."""
-    start = text.rfind("\n", 0, at) + 1
-    end = text.find("\n", at)
-    return bool(meets(words_of(text[start : end if end >= 0 else len(text)]), term_words))
+    start, end = line_span(text, at)
+    return bool(meets(words_of(text[start:end]), term_words))

@@ -20,6 +20,7 @@ from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, figure_value
 from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.grounding import Verdict, hedged
+from verifier.checks.linesigns import line_span
 from verifier.checks.periods import factor, period_of
 from verifier.checks.readings import Token
 
@@ -79,9 +80,8 @@ def _period_amounts(text: str) -> list[tuple[Decimal, str, str, str, set[str]]]:
         if value is None:
             continue
         # Named on its own line: the line before may name another amount's period.
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        line_end = text.find("\n", m.end())
-        line = text[line_start : line_end if line_end >= 0 else len(text)]
+        line_start, line_end = line_span(text, m.start())
+        line = text[line_start:line_end]
         period = period_of(line, m.start() - line_start, m.end() - line_start)
         if period is None:
             continue

@@ -93,6 +93,12 @@ def _next_year(year: int, month: object, day: str) -> set[str]:
     return {f"{day}.*{year + 1}" if day else str(year + 1)}
 
 
+def line_span(text: str, at: int) -> tuple[int, int]:
+    """Where the line holding text[at] starts and ends."""
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, len(text) if end < 0 else end
+
+
 def lines_of(rx: re.Pattern[str], text: str) -> list[tuple[int, int]]:
     """The (start, end) spans of the lines of text where rx matches."""
     lines: list[tuple[int, int]] = []

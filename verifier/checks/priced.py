@@ -20,6 +20,7 @@ from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, figure_value
 from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.grounding import Verdict, hedged
+from verifier.checks.linesigns import lines_of
 from verifier.checks.readings import Token
 
 _CURRENCY = r"(?:[€$£]|(?i:eur|usd|gbp)\b)"
@@ -113,13 +114,7 @@ class Priced:
 
 def _marked(text: str) -> Iterator[re.Match[str]]:
     """The marked prices of a text, looked for only on the lines that hold a mark."""
-    line_end = -1
-    for hint in _HINT.finditer(text):
-        if hint.start() <= line_end:
-            continue  # its line was read
-        line_start = text.rfind("\n", 0, hint.start()) + 1
-        line_end = text.find("\n", hint.end())
-        line_end = len(text) if line_end < 0 else line_end
+    for line_start, line_end in lines_of(_HINT, text):
         yield from _MARKED.finditer(text, line_start, line_end)
 
 
