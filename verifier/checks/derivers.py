@@ -6,7 +6,7 @@ not meet a wrong figure by chance."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.citations import Sentences
@@ -36,6 +36,15 @@ _MAX_DERIVATIONS = 256  # ungrounded figures tried; bounds junk input
 _ROUNDS = 3
 
 
+class Shared(NamedTuple):
+    """What the number check reads with the derivers too, built once for both: the columns
+    and factors that re-derive a figure found on a wrong line, and each excerpt's lines."""
+
+    columns: Columns
+    factors: Factors
+    lines_of: Callable[[int], Excerpt]
+
+
 class _Deriver(Protocol):
     def derive(self, tok: Token) -> Verdict | None: ...
 
@@ -49,11 +58,9 @@ def derive_all(
     sentences: Sentences,
     src: SourceIndex,
     texts: list[tuple[int, str]],
-    shared: tuple[Columns, Callable[[int], Excerpt]],
+    shared: Shared,
 ) -> list[tuple[Token, Verdict | None]]:
-    """The verdicts with what the derivers derive for the ungrounded figures; `shared` holds
-    what the number check reads with them too: the columns, and each excerpt's lines."""
-    columns, lines_of = shared
+    """The verdicts with what the derivers derive for the ungrounded figures."""
     arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     durations = Durations(sentences)
     spans = Spans(sentences, src, texts)
@@ -67,9 +74,9 @@ def derive_all(
         arithmetic,
         durations,
         spans,
-        columns,
-        NamedRows(sentences, texts, lines_of),
-        Factors(sentences, src, texts),
+        shared.columns,
+        NamedRows(sentences, texts, shared.lines_of),
+        shared.factors,
         unnamed,
         calendar,
         conversions,

@@ -22,7 +22,7 @@ from verifier.checks.binding import Binding
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import Columns
 from verifier.checks.counts import Counts
-from verifier.checks.derivers import derive_all
+from verifier.checks.derivers import Shared, derive_all
 from verifier.checks.factors import Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.ibans import broken_iban
@@ -216,7 +216,8 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
     binding = Binding(answer, texts)
     columns = Columns(sentences, texts, binding.excerpt)
-    results = derive_all(results, sentences, src, texts, (columns, binding.excerpt))
+    scaled = Factors(sentences, src, texts)
+    results = derive_all(results, sentences, src, texts, Shared(columns, scaled, binding.excerpt))
     findings += [wrong_chain_finding(binding, f) or f for f in chains]
     counts = Counts(sentences, texts)
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}
@@ -225,7 +226,6 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     # derive its own operand back.
     recheck = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     recheck.learn([(t, v) for t, v in results if v and v.status == "grounded"])
-    scaled = Factors(sentences, src, texts)
     labels = Labels(sentences, texts)
     nights = wrong_nights(sentences, results)
     for tok, v in results:
