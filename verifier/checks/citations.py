@@ -211,20 +211,12 @@ def check_citations(
         k = sentence_of(marker.start)
         if k is not None:
             cites.setdefault(k, set()).update(n for n in marker.numbers if n in existing)
-    grounded = {
-        sentence_of(f.start) for f in numbers.findings if f.status in ("grounded", "derived")
-    }
+    # The excerpts that hold the grounded and derived figures of each sentence.
+    held: dict[int, set[int]] = {}
+    for f in numbers.findings:
+        if f.status in ("grounded", "derived") and (k := sentence_of(f.start)) is not None:
+            held.setdefault(k, set()).update(f.excerpts)
     cited_before: set[str] = set()  # values already stated with a citation that holds them
-
-    def backed(cited: set[int]) -> set[int]:
-        """The sentences where a grounded figure stands in one of the cited excerpts."""
-        return {
-            k
-            for f in numbers.findings
-            if f.status in ("grounded", "derived")
-            and cited & set(f.excerpts)
-            and (k := sentence_of(f.start)) is not None
-        }
 
     for finding in numbers.findings:
         # A figure only the question holds, cited to an excerpt in a sentence that states
@@ -234,12 +226,12 @@ def check_citations(
         if not (finding.status == "grounded" and finding.excerpts) and not asked:
             continue
         k = sentence_of(finding.start)
-        if k is None or (asked and k in grounded):
+        if k is None or (asked and k in held):
             continue
         cited = sorted(cites.get(k, ()))
         if set(cited) & set(finding.excerpts):
             cited_before.add(finding.value)
-        elif cited and not (finding.value in cited_before and k in backed(set(cited))):
+        elif cited and not (finding.value in cited_before and held.get(k, set()) & set(cited)):
             # A figure stated again refers to where it was cited first, where its sentence's
             # citation is another figure's: "a $250 deductible [1]. With the estimate at
             # $2,390.00 [2], you'd pay the $250".
