@@ -86,9 +86,9 @@ def _full_date(tok: Token, years: Callable[[int, int], set[int]]) -> tuple[int, 
     """The token's one full date, with the year of the excerpts' date if it writes none."""
     days = [r.key[1:] for r in tok.readings if r.key[0] == "d" and len(r.key) == 4]
     if not days:
-        partial = [r.key[1:] for r in tok.readings if r.key[0] == "dm" and len(r.key) == 3]
-        if len(partial) == 1:
-            m, d = (int(x) for x in partial[0])
+        partial = _day_month(tok)
+        if partial:
+            m, d = partial
             known = years(m, d)
             days = [(known.pop(), m, d)] if len(known) == 1 else []
     if len(days) != 1:  # no full date, or 03/06/2026 read both ways
@@ -159,10 +159,19 @@ def wrong_weekdays(
     return findings
 
 
+def _day_month(tok: Token) -> tuple[int, int] | None:
+    """The month and day of the token's one reading as a date without a year, or None."""
+    days = [r.key[1:] for r in tok.readings if r.key[0] == "dm" and len(r.key) == 3]
+    if len(days) != 1:
+        return None
+    m, d = (int(x) for x in days[0])
+    return m, d
+
+
 def _named_for(tok: Token, named: Callable[[int, int], set[int]]) -> bool:
     """Whether the excerpts name a weekday beside the token's day and month."""
-    days = [r.key[1:] for r in tok.readings if r.key[0] == "dm" and len(r.key) == 3]
-    return len(days) == 1 and bool(named(*(int(x) for x in days[0])))
+    day = _day_month(tok)
+    return day is not None and bool(named(*day))
 
 
 def _finding(named_at: re.Match[str], value: str, en: str, de: str) -> NumberFinding:
@@ -187,10 +196,10 @@ def _against_excerpt(
 ) -> NumberFinding | None:
     """The finding for a weekday beside a date without a year where the excerpts name that
     day's weekday otherwise, all alike ("Tuesday, July 6" for "Monday, July 6")."""
-    days = [r.key[1:] for r in tok.readings if r.key[0] == "dm" and len(r.key) == 3]
-    if len(days) != 1:
+    day = _day_month(tok)
+    if day is None:
         return None
-    m, d = (int(x) for x in days[0])
+    m, d = day
     theirs = named(m, d)
     named_at, claimed = found
     if len(theirs) != 1 or claimed in theirs:
