@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from verifier.checks.linesigns import signs
 from verifier.checks.numparse import tokenize
 from verifier.checks.sourceindex import SourceIndex
 
@@ -23,6 +26,8 @@ PIECES = [
     # Spoken half and quarter hours, and a statement's month and day without a year.
     "halb ", "viertel nach ", "quarter to ", "acht", "eight", "eins", "7:30", "19:45", "02/06",
     "12/31", "February 6",
+    # Where a separator may split a number's digits: thousands, a decimal point, a scale word.
+    "400", "000", "99", " Mio.", "k", " Tsd", "1.400", "0,014", "2014", "145",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 
@@ -38,6 +43,9 @@ texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 @example(["Oct 8, 2026, 2 pm"], "8.10.26")
 @example(["Abholung um halb acht"], "7:30")
 @example(["02/06  PAYROLL"], "February 6")
+@example(["Summe 1.400,50 EUR"], "1400,50 EUR")  # a thousands separator in the digits
+@example(["Budget 1,4 Mio. €, Anteil 0,014"], "1.400.000 € und 0,014")  # a scale word
+@example(["Rechnung 2014, Posten 145"], "14")  # no line of other numbers
 def test_the_lazy_index_holds_what_the_whole_index_holds(excerpts: list[str], answer: str) -> None:
     numbered = list(enumerate(excerpts, 1))
     readings = [r for t in tokenize(answer, strict=True) for p in (t, *t.parts) for r in p.readings]
@@ -49,3 +57,31 @@ def test_the_lazy_index_holds_what_the_whole_index_holds(excerpts: list[str], an
         if r.key[0] == "n":
             trunc = (r.places, r.value)
             assert lazy.truncated(trunc) == whole.truncated(trunc), (r, excerpts)
+
+
+def test_a_number_s_sign_picks_the_lines_that_may_hold_it_and_not_every_line_of_its_digits() -> (
+    None
+):
+    lines = [
+        "Zahlbar innerhalb von 14 Tagen",
+        "Preis 14,99 €",
+        "Anteil 0,014",
+        "Rabatt 14%",
+        "Rechnung 2014",
+        "145 Stück",
+        "Gewicht 1,4 kg",
+        "Pos. 1.4 Kupferrohr",
+    ]
+    found = signs(("n", "14"))
+    assert found is not None
+    rx = re.compile("|".join(found))
+    assert [line for line in lines if rx.search(line)] == lines[:4]
+
+
+def test_the_sign_of_a_large_number_allows_its_thousands_and_scale_separators() -> None:
+    found = signs(("n", "1400000"))
+    assert found is not None
+    rx = re.compile("|".join(found))
+    held = ["Budget 1,4 Mio. €", "Budget 1.400.000 €", "1 400 000 $", "1400 Tsd. €"]
+    assert all(rx.search(line) for line in held)
+    assert not any(rx.search(line) for line in ["Posten 1,45 Mio.", "21.400.000"])

@@ -39,12 +39,12 @@ def signs(key: Key) -> set[str] | None:
     kind = key[0]
     if kind == "n" and len(key) == 2 and isinstance(key[1], str) and _NUMBER.fullmatch(key[1]):
         v = key[1]
-        core = v.replace(".", "").strip("0")
-        if not core:
+        sign = _number_sign(v)
+        if sign is None:
             return None
-        out = {_SEP.join(core)}
+        out = {sign}
         if len(v) == 4 and v.isdigit() and 1970 <= int(v) <= 2069:  # _year of two digits
-            out.add(v[2:])
+            out.add(_year(int(v)))
         if "." in v:  # 0.75, or 0.7 cut from it, may stand as ¾ or 3/4
             out.add(FRACTION_SIGN)
         return out
@@ -71,12 +71,50 @@ def signs(key: Key) -> set[str] | None:
     return None
 
 
+def _number_sign(value: str) -> str | None:
+    """The sign of a number's value: its digits but for zeros at either end, led by no other
+    digit, a separator only where one may split them.
+
+    A thousands group, a decimal point or a scale word's shifted point ("1,4 Mio.") falls
+    after the units or after the hundreds and above, never after the tens or within the
+    decimals (run_readings reads no other); so 14 is "14", not "1,4" or "1.4", which every
+    receipt line with a price of 1,4x would match. A core ending in the units is followed
+    by no digit ("14", "14,99", not "145"), one ending above by no digit but zeros ("1.400");
+    one ending in the decimals by anything (a truncation: 14,25 cut to 14,2)."""
+    intp, _, frac = value.partition(".")
+    digits = intp + frac
+    first = len(digits) - len(digits.lstrip("0"))
+    last = len(digits.rstrip("0")) - 1
+    if first > last:
+        return None
+    out: list[str] = []
+    for i in range(first, last + 1):
+        place = len(intp) - 1 - i
+        out.append(digits[i])
+        if i == first:
+            # Led by no digit but zeros after a non-digit: "14" of "0,014", not of "2014".
+            out.append(_led_by_no_digit(digits[i]))
+        if i < last and (place == 0 or place >= 2):
+            out.append(_SEP)
+    place = len(intp) - 1 - last
+    if place == 0:
+        out.append("(?![0-9])")
+    elif place > 0:
+        out.append("(?![1-9])")
+    return "".join(out)
+
+
+def _led_by_no_digit(digits: str) -> str:
+    """After digits: that no digit but zeros after a non-digit stands before them (8 of "8"
+    or "08", 12 of "012"; not of "18" or "2012")."""
+    return f"(?<![1-9]{digits})(?<![1-9]0{digits})"
+
+
 def _alone(value: int) -> str:
-    """The sign of a day or an hour: its digits as a run of their own, one digit maybe led by
-    a zero (8 as "8" or "08"). The digits come first, the look-behind after them, so that re
+    """The sign of a day or an hour: its digits as a run of their own, maybe led by zeros
+    (8 as "8" or "08"). The digits come first, the look-behind after them, so that re
     skips to the digits at C speed (led by the look-behind, the search took ten times as long)."""
-    before = "[1-9]" if value < 10 else "[0-9]"
-    return f"{value}(?<!{before}{value})(?![0-9])"
+    return f"{value}{_led_by_no_digit(str(value))}(?![0-9])"
 
 
 def _year(year: int) -> str:
