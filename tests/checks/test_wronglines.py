@@ -51,6 +51,26 @@ def test_figures_tied_together_from_two_rows_are_flagged(
     assert statuses(answer, excerpt)[figure] == expected
 
 
+DEPOSIT = (
+    "Anlagebetrag: 10.000,00 €\nLaufzeit: 12 Monate (15.01.2026 – 15.01.2027)\n"
+    "Zinsen vor Steuern: 260,00 €"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure"),
+    [
+        # Blind probe 17: label lines of one value each give no date an amount of its own.
+        ("Am 15.01.2027 werden dir die 10.000,00 € gutgeschrieben [1].", "10.000,00"),
+        ("Am 15.01.2027 werden dir 260,00 € Zinsen gutgeschrieben [1].", "260,00"),
+    ],
+)
+def test_figures_of_label_lines_that_hold_no_figure_of_the_other_s_kind_pair_nothing(
+    answer: str, figure: str
+) -> None:
+    assert statuses(answer, DEPOSIT)[figure] == "grounded"
+
+
 def test_a_figure_that_also_stands_in_prose_pairs_with_nothing() -> None:
     excerpt = STATEMENT + "\nDie Telekom buchte am 16.01.2026 nach: 49,95 € wie immer."
     assert statuses("Am 16.01.2026 49,95 € an die Telekom [1].", excerpt)["49,95"] == "grounded"

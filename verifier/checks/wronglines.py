@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from verifier.checks.arithwords import money
-from verifier.checks.binding import Binding
+from verifier.checks.binding import RIVAL, Binding
 from verifier.checks.bindwords import WORD, around, words_of
 from verifier.checks.grounding import Verdict, flagged, hedged
 from verifier.checks.models import NumberFinding
@@ -46,6 +46,14 @@ _NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
 _AMOUNT = re.compile(r"[€$£][ \u00a0]?[0-9]|[0-9][ \u00a0]?(?:€|EUR\b|USD\b)")
 _EQUALS_AFTER = re.compile(r"[ \u00a0]*(?:[€$£]|EUR|USD)?[ \u00a0]*=")
 _PRICED_AT = re.compile(r"\bat\b|(?<![^\W\d_])à(?![^\W\d_])|@")
+# A figure of each kind on an excerpt's line (an amount looked for beside the dates, whose
+# days and months would read as amounts).
+_ON_LINE = {
+    "date": RIVAL["d"],
+    "decimal": RIVAL["c"],
+    "whole": RIVAL["n"],
+    "time": re.compile(r"(?<![0-9])[0-9]{1,2}:[0-9]{2}(?![0-9])"),
+}
 
 
 def _kind(v: Verdict) -> str:
@@ -85,6 +93,10 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
         if shared and all(a and b and not a & b for _, a, b in places):
             n, rows_a, rows_b = places[0]
             assert rows_a and rows_b
+            if not (_holds(binding, n, rows_a, kinds[1]) or _holds(binding, n, rows_b, kinds[0])):
+                # Label lines of one value each ("Laufzeit: ... 15.01.2027", "Anlagebetrag:
+                # 10.000,00 €"): no line gives the date an amount, nor the amount a date.
+                continue
             # "86 adults at $48.50": a count and its unit price, a product's terms, unless the
             # count's own line gives it a price ("Adults: 12 tickets at $62.00").
             priced = _PRICED_AT.search(text, ta.end, tb.start) and money(text, tb)
@@ -93,6 +105,17 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
                 continue
             found.append(_finding(binding, (tb, vb), ta, n, min(rows_b), min(rows_a)))
     return found
+
+
+def _holds(binding: Binding, n: int, places: set[int], kind: str) -> bool:
+    """Whether one of these lines of excerpt n holds a figure of the kind."""
+    for place in places:
+        line = binding.line(n, place)
+        if kind == "decimal":
+            line = RIVAL["d"].sub(" ", line)
+        if _ON_LINE[kind].search(line):
+            return True
+    return False
 
 
 def _exact(v: Verdict | None) -> bool:
