@@ -684,3 +684,36 @@ def test_differences_comparatives_and_hedges(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpts", "result"),
+    [
+        # Blind probes 17 and 18: a difference of large figures of the sentence before, told
+        # by "leaves", "over"; a sum told by "add".
+        ("The room had 630 cables on hand [1]. The pick list takes 150 [2], which leaves 480.",
+         ("CB-2207 on hand: 630", "CB-2207: 150 units"), "480"),
+        ("Daycare totals $396.00 [1], while the daycare budget is $350 [2]. That's $46 over "
+         "budget.", ("Total $396.00", "Daycare: budget $350/mo"), "46"),
+        ("Squat 3 x 5 at 225 lb; the coach says to add 5 lb, so next week it is 230 lb [1].",
+         ("Squat: 3 x 5 @ 225 lb\nNote: add 5 lb next week",), "230"),
+    ],
+)  # fmt: skip
+def test_a_told_sum_or_difference_of_large_figures_may_take_the_sentence_before(
+    answer: str, excerpts: tuple[str, ...], result: str
+) -> None:
+    assert statuses(answer, *excerpts)[result] == "derived"
+
+
+@pytest.mark.parametrize(
+    ("answer", "result"),
+    [
+        # Small operands stay in the result's sentence: 12 - 5 is 7 by chance too often.
+        ("You had 12 apples [1]. After 5 went to Tom, 7 are left.", "7"),
+        ("The room had 630 cables [1]. The pick list takes 150, which leaves 490.", "490"),
+    ],
+)
+def test_a_difference_of_small_figures_or_a_wrong_one_stays_ungrounded(
+    answer: str, result: str
+) -> None:
+    assert statuses(answer, "apples: 12, Tom: 5, cables: 630, pick: 150")[result] == "ungrounded"

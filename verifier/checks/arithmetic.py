@@ -42,6 +42,9 @@ from verifier.checks.units import metric_unit
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
 _RUNS = ("run", "mean", "rest", "chain")  # of every figure from the first operand to the second
 _PERCENTAGES = ("percentage", "change")  # results written with %
+# Whole operands this large are seldom a whole result's by chance: they may stand in the
+# sentence before it ("... on hand: 630 [1]. The pick takes 150, which leaves 480").
+_LARGE_OPERAND = 100
 _MAX_PAIRS = 40  # grounded answer figures tried as operands; bounds the pair search
 _CENTS = re.compile(r"[ \u00a0]*(?:ct|cent|cents|¢)\b", re.I)
 
@@ -196,7 +199,7 @@ class Arithmetic:
                 return True  # "insgesamt", "Differenz", "=": anywhere in the answer
             return announced(
                 self.text, tok, res.how, res.starts, res.operands
-            ) and self._near_in_text(res, tok, False)
+            ) and self._near_in_text(res, tok, res.least >= _LARGE_OPERAND)
         if not self._near_in_text(res, tok, exact):
             return False  # a rounded result matches too many pairs to look further afield
         if res.how == "mean":
@@ -269,12 +272,13 @@ class Arithmetic:
                     return Verdict("derived", tok.readings[0], res.excerpts, "run", res.operands)
         return None
 
-    def _near_in_text(self, res: _Result, tok: Token, exact: bool) -> bool:
+    def _near_in_text(self, res: _Result, tok: Token, back: bool) -> bool:
         """Whether the operands stand in the result's sentence, or the one before it for a
-        result with decimals ("$42.30 for the two-pack. That's about $21.15 each.") or an exact
-        one ("12 Kisten mit je 6 Flaschen. Das ergibt 72 Flaschen.")."""
+        result with decimals ("$42.30 for the two-pack. That's about $21.15 each.") or where
+        back says so: an exact product ("12 Kisten mit je 6 Flaschen. Das ergibt 72
+        Flaschen."), a sum or difference of large operands."""
         k = self._sentences.index(tok.start)
-        reach = 1 if tok.readings[0].places or exact else 0
+        reach = 1 if tok.readings[0].places or back else 0
         return all(k - reach <= self._sentences.index(at) <= k for at in res.starts)
 
     def _divides(self, entry: Entry, x: Decimal) -> bool:
