@@ -1186,6 +1186,31 @@ def test_a_day_under_a_heading_of_its_year(answer: str, excerpt: str, expected: 
     assert found[day] == expected
 
 
+HOLIDAYS = "Holiday hours 2025\nThanksgiving (Thu, Nov 27): 6:00 am – 12:00 pm\nJan 1: closed"
+PICKUPS = "Abfuhrtermine 2026 – Bezirk Süd\nPapier (blau):  13.01. | 10.02. | 10.03."
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 18: an English month before its day, and a month whose days stand under
+        # its year, are the full date's and the month's.
+        ("The gym is open on November 27, 2025 [1].", HOLIDAYS, "November 27, 2025", "grounded"),
+        ("The gym is open on November 28, 2025 [1].", HOLIDAYS, "November 28, 2025",
+         "ungrounded"),
+        ("The gym is open on November 27, 2026 [1].", HOLIDAYS, "November 27, 2026",
+         "ungrounded"),
+        ("Papier wird im Februar 2026 abgeholt [1].", PICKUPS, "Februar 2026", "grounded"),
+        ("Papier wird im April 2026 abgeholt [1].", PICKUPS, "April 2026", "ungrounded"),
+        ("Papier wird im Februar 2025 abgeholt [1].", PICKUPS, "Februar 2025", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_month_s_day_or_days_under_a_heading_of_its_year(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert dict(found(answer, excerpt))[figure] == expected
+
+
 @pytest.mark.parametrize(
     ("answer", "expected"),
     [

@@ -66,6 +66,7 @@ def under_year(texts: Sequence[tuple[int, str]], year: int, month: int) -> set[i
         for m in _MONTH_WORD.finditer(text):
             if month_number(m.group()) == month and not _YEAR_AFTER.match(text, m.end()):
                 yield m.start()
+        yield from _days_of(text, month)  # "Papier: 13.01. | 10.02." under "Termine 2026"
 
     return _headed(texts, year, named, _YEAR)
 
@@ -77,19 +78,30 @@ _DAY_MONTH = re.compile(
     + MON
     + r"))(?![ \t\u00a0]?'?[0-9])"
 )
+# An English month before its day, without a year after it: "Thanksgiving (Thu, Nov 27)".
+_MONTH_DAY = re.compile(
+    r"(?<![A-Za-z])(" + MON_EN + r")[ \t\u00a0]([0-9]{1,2})(?:st|nd|rd|th)?"
+    r"(?![0-9]|[ \t\u00a0]*,?[ \t\u00a0]*'?[0-9]{2,4}(?![0-9.:]))"
+)
 
 
 def day_under_year(texts: Sequence[tuple[int, str]], year: int, month: int, day: int) -> set[int]:
-    """The texts that write the day of the month without a year ("05.03.", "5. März"), where
-    the last year written before it is this year (a table of "Lieferungen 03/2026")."""
+    """The texts that write the day of the month without a year ("05.03.", "5. März", "Nov
+    27"), where the last year written before it is this year (a table of "Lieferungen
+    03/2026", "Holiday hours 2025")."""
+    return _headed(texts, year, lambda text: _days_of(text, month, day), _HEADING_YEAR)
 
-    def written(text: str) -> Iterator[int]:
-        for m in _DAY_MONTH.finditer(text):
-            named = int(m.group(2)) if m.group(2) else month_number(m.group(3).rstrip("."))
-            if int(m.group(1)) == day and named == month:
-                yield m.start()
 
-    return _headed(texts, year, written, _HEADING_YEAR)
+def _days_of(text: str, month: int, day: int | None = None) -> Iterator[int]:
+    """Where text writes a day of the month (this day, if given) without a year: "05.03.",
+    "5. März", "Nov 27"."""
+    for m in _DAY_MONTH.finditer(text):
+        named = int(m.group(2)) if m.group(2) else month_number(m.group(3).rstrip("."))
+        if named == month and day in (None, int(m.group(1))):
+            yield m.start()
+    for m in _MONTH_DAY.finditer(text):
+        if month_number(m.group(1)) == month and day in (None, int(m.group(2))):
+            yield m.start()
 
 
 def _headed(
