@@ -40,9 +40,9 @@ TERM = "Tue Jan 6 2026 classes resume; Mon Apr 6 2026 spring break"
          TERM, "90", "derived"),
         ("Classes resume Tuesday, January 6, spring break starts April 6, 80 days later.",
          TERM, "80", "ungrounded"),
-        # Operands from another sentence make no span.
-        ("Ab 7:42 Uhr, an 13:58 Uhr. Die Pause dauert 6 Stunden und 16 Minuten.", TRAIN, "16",
-         "ungrounded"),
+        # Operands from a sentence further back make no span (the one before may hold both).
+        ("Ab 7:42 Uhr, an 13:58 Uhr. Umstieg in Köln. Die Fahrt dauert 6 Stunden und 16 "
+         "Minuten.", TRAIN, "16", "ungrounded"),
     ],
 )  # fmt: skip
 def test_days_between_dates_terms_deadlines_and_travel_times(
@@ -315,6 +315,8 @@ BUS = "Bus departs: 8:30 am sharp\nDriving time: approx. 1 h 40 min\nFirst match
 
 
 ARRIVAL = "Expected arrival: 10:10 am"
+TIMETABLE = "Rathausplatz    06:44  07:09  07:30\nKlinikum Nord   07:01  07:26  07:50"
+FLIGHTS = "LH 2041  MUC 07:05 → FRA 08:00\nLH 1164  FRA 09:10 → OPO 11:05"
 
 
 @pytest.mark.parametrize(
@@ -332,6 +334,13 @@ ARRIVAL = "Expected arrival: 10:10 am"
          "10:45 am [1].", [BUS, ARRIVAL], "35", "derived"),
         ("The bus arrives at 10:10 am [2]. That leaves 45 minutes before the first match at "
          "10:45 am [1].", [BUS, ARRIVAL], "45", "ungrounded"),
+        # Blind probes 17 and 18: both clock times in the sentence before the duration.
+        ("The bus departs at 7:09 and reaches the clinic at 7:26 [1]. The ride takes 17 "
+         "minutes.", [TIMETABLE], "17", "derived"),
+        ("The bus departs at 7:09 and reaches the clinic at 7:26 [1]. The ride takes 19 "
+         "minutes.", [TIMETABLE], "19", "ungrounded"),
+        ("Ihr landet um 08:00 Uhr, der Anschluss startet um 09:10 Uhr [1]. Ihr habt also 1 "
+         "Stunde 10 Minuten zum Umsteigen.", [FLIGHTS], "10", "derived"),
     ],
 )  # fmt: skip
 def test_an_arrival_a_duration_after_a_departure(

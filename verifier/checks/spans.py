@@ -148,13 +148,14 @@ class Spans:
         earlier: list[tuple[Token, Verdict]],
     ) -> Verdict | None:
         """A duration that is the time from one clock time to a later one: both of the
-        sentence, or the first of the sentence before ("arrive around 10:10. That leaves 35
-        minutes before the match at 10:45")."""
+        sentence, the first of the sentence before ("arrive around 10:10. That leaves 35
+        minutes before the match at 10:45"), or both ("departs at 7:09 and arrives at 7:26.
+        The ride takes 17 minutes")."""
         seconds = float(r.value)
         times = [(t, v) for t, v in near if v.reading.key[0] == "t"]
         before = [(t, v) for t, v in earlier if v.reading.key[0] == "t"]
         pairs = [(a, b) for i, a in enumerate(times) for b in times[i + 1 :]]
-        pairs += [(a, b) for a in before for b in times]
+        pairs += [(a, b) for i, a in enumerate(before) for b in (*before[i + 1 :], *times)]
         for (ta, va), (tb, vb) in pairs:
             a, b = va.reading.key, vb.reading.key
             span = ((int(b[1]) * 60 + int(b[2])) - (int(a[1]) * 60 + int(a[2]))) % 1440 * 60
