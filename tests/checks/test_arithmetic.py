@@ -717,3 +717,24 @@ def test_a_difference_of_small_figures_or_a_wrong_one_stays_ungrounded(
     answer: str, result: str
 ) -> None:
     assert statuses(answer, "apples: 12, Tom: 5, cables: 630, pick: 150")[result] == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 17: two readings of one meter and what lies between them, untold.
+        ("Vom 31.12.2025 (18.402 kWh) bis zum 31.03.2026 (19.087 kWh) habt ihr 685 kWh "
+         "verbraucht [1].", "685", "derived"),
+        ("Vom 31.12.2025 (18.402 kWh) bis zum 31.03.2026 (19.087 kWh) habt ihr 695 kWh "
+         "verbraucht [1].", "695", "ungrounded"),
+        # Amounts and other units pair no untold difference.
+        ("Strom kostete 18.402 € und Gas 19.087 €; die Wartung 685 € [1].", "685", "ungrounded"),
+        ("Am 31.12. standen 18.402 kWh, am 31.03. 19.087 m³ und 685 kWh [1].", "685",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_an_untold_difference_of_two_large_figures_of_one_unit(
+    answer: str, result: str, expected: str
+) -> None:
+    meter = "31.12.2025: 18.402 kWh / 18.402 €\n31.03.2026: 19.087 kWh / 19.087 € / 19.087 m³"
+    assert statuses(answer, meter)[result] == expected

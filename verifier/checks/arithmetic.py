@@ -197,6 +197,10 @@ class Arithmetic:
                 return True  # a sum with cents, or 23.894 of 82.006 - 58.112, hardly by chance
             if strongly_announced(self.text, tok):
                 return True  # "insgesamt", "Differenz", "=": anywhere in the answer
+            if res.how == "difference" and res.least >= _LARGE_OPERAND and self._one_unit(tok, res):
+                # Two readings of one meter and what lies between them: "vom 31.12. (18.402
+                # kWh) bis zum 31.03. (19.087 kWh) habt ihr 685 kWh verbraucht".
+                return self._near_in_text(res, tok, False)
             return announced(
                 self.text, tok, res.how, res.starts, res.operands
             ) and self._near_in_text(res, tok, res.least >= _LARGE_OPERAND)
@@ -214,6 +218,15 @@ class Arithmetic:
         return (not whole and res.how in ("share", *TAXES)) or announced(
             self.text, tok, res.how, res.starts, res.operands
         )
+
+    def _one_unit(self, tok: Token, res: _Result) -> bool:
+        """Whether the result and both operands are written with one unit, not a currency
+        (differences of amounts are the ones a chatbot gets wrong) nor a percentage."""
+        unit = unit_after(self.text, tok.end)
+        if not unit or unit == "%" or money(self.text, tok) or JOINER.fullmatch(unit):
+            return False
+        ends = (at + len(written) for at, written in zip(res.starts, res.operands, strict=True))
+        return all(unit_after(self.text, end) == unit for end in ends)
 
     def _term_of(self, tok: Token, at: int) -> bool:
         """Whether the figure may be a term of the result written out at `at`."""
