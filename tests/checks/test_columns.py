@@ -164,6 +164,11 @@ def test_the_difference_of_two_readings_on_one_row(answer: str, figure: str, exp
 
 SALES = "| Tag | Umsatz |\n|---|---|\n| Di | 312,50 € |\n| Mi | 287,90 € |\n| Do | 341,20 € |"
 PANTRY = "Item | Qty\nArborio rice | 2 × 1 kg\nRolled oats | 1.5 kg"
+WEEK_LOG = (
+    "Mon  03/30  Easy run   8.0 km   44:10\nTue  03/31  Intervals  10.2 km  52:35\n"
+    "Thu  04/02  Tempo      12.0 km  58:48\nSat  04/04  Long run   21.1 km  1:54:06\n"
+    "Sun  04/05  Recovery   11.5 km  29:55"
+)
 CANDLES = "| Scent | In stock |\n|---|---|\n| Lavender | 42 |\n| Sea salt | 17 |\n| Vanilla | 8 |"
 
 
@@ -175,6 +180,11 @@ CANDLES = "| Scent | In stock |\n|---|---|\n| Lavender | 42 |\n| Sea salt | 17 |
         ("Der Hofladen hat 941,50 € umgesetzt [1].", SALES, "941,50", "ungrounded"),
         # ... but one with fewer decimals or rows does (blind probe 5: 1.5 kg, not 2.5).
         ("About 2.5 kg of rolled oats [1].", PANTRY, "2.5", "ungrounded"),
+        # Blind probe 18: so does one with a decimal written in its column's unit.
+        ("You ran 62.8 km that week [1].", WEEK_LOG, "62.8", "derived"),
+        ("You ran 62.4 km that week [1].", WEEK_LOG, "62.4", "ungrounded"),
+        ("You ran 62.8 mi that week [1].", WEEK_LOG, "62.8", "ungrounded"),
+        ("You ran 62.8 that week [1].", WEEK_LOG, "62.8", "ungrounded"),
         # "Overall" is a word of a total.
         ("Overall you have 67 candles in stock [1].", CANDLES, "67", "derived"),
         ("You have 67 candles in stock [1].", CANDLES, "67", "ungrounded"),

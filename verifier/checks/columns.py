@@ -255,11 +255,12 @@ class Columns:
         # A whole column's total in cents, of three rows or more, meets a wrong figure by
         # chance hardly ever: "Der Hofladen hat 2.200,00 € umgesetzt" needs no word of a total.
         unannounced = not (totalled or averaged)
-        if unannounced and r.places < CENTS:
-            return None
-        half = Decimal(5).scaleb(-r.places - 1)
         after = _UNIT.match(self.text, tok.end)
         unit = same_unit(after.group(1)) if after else ""
+        # So does one with a decimal and the column's unit: "You ran 62.8 km that week".
+        if unannounced and r.places < (1 if unit else CENTS):
+            return None
+        half = Decimal(5).scaleb(-r.places - 1)
         for run in self._runs(tok.start):
             # A unit's figures make a total of that unit only: no mean of °F is inches of rain,
             # nor of a table's "Betrag" litres.
@@ -270,6 +271,8 @@ class Columns:
             mean = averaged and abs(run.total / run.count - x) <= half
             if unannounced and (run.count < MIN_UNANNOUNCED or self._names_a_row(tok, run.n)):
                 continue  # "Der Februar-Abschlag beträgt 150,00 €" is no total of the months
+            if unannounced and r.places < CENTS and run.unit != unit:
+                continue  # a decimal's unit must be its column's own
             if run.total == x or mean:
                 how = "mean" if mean else "run"
                 return Verdict("derived", r, frozenset({run.n}), how, (run.first, run.last))
