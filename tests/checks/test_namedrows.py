@@ -79,8 +79,10 @@ NOTES = (
         # The Blue Bottle rows only; the sum of all coffee rows is another figure.
         ("At Blue Bottle you spent $19.00 in total [1].", [CARD], "19.00", "derived"),
         ("At Blue Bottle you spent $26.25 in total [1].", [CARD], "26.25", "ungrounded"),
-        # Without a total or an average word, two named rows add up to nothing announced.
-        ("Netflix and Spotify cost you $27.48 in February [1].", [FEBRUARY], "27.48", "ungrounded"),
+        # Without a total or an average word, two named rows add up in cents all the same
+        # (blind probe 17: "Jonas hat mit 110,15 € (Aldi und Edeka) am meisten ausgelegt").
+        ("Netflix and Spotify cost you $27.48 in February [1].", [FEBRUARY], "27.48", "derived"),
+        ("Netflix and Spotify cost you $27.58 in February [1].", [FEBRUARY], "27.58", "ungrounded"),
         # Label lines are rows too, named by their labels.
         ("Netflix und Spotify kosten zusammen 28,98 € im Monat [1].", [NOTES], "28,98", "derived"),
     ],
@@ -124,3 +126,23 @@ def test_the_reviewer_is_told_which_rows_were_added() -> None:
         "7.25, …), which stand in excerpt [1]."
     )
     assert "die der Satz nennt" in finding.message_de
+
+
+SHOPPING = (
+    "Einkäufe gemeinsam:\n03.02.  Aldi            47,80 €  (Jonas)\n"
+    "10.02.  dm              18,45 €  (Lea)\n17.02.  Edeka           62,35 €  (Jonas)\n"
+    "24.02.  Getränke Hoff   31,40 €  (Mert)"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # Blind probe 17: receipt lines with a note in brackets after the amount are rows.
+        ("Jonas hat mit 110,15 € (Aldi und Edeka) am meisten ausgelegt [1].", "derived"),
+        ("Jonas hat mit 110,25 € (Aldi und Edeka) am meisten ausgelegt [1].", "ungrounded"),
+    ],
+)
+def test_rows_with_a_note_after_their_amount(answer: str, expected: str) -> None:
+    figure = answer.split(" € ")[0].rsplit(" ", 1)[1]
+    assert statuses(answer, SHOPPING)[figure] == expected

@@ -20,11 +20,12 @@ _NOT_DIGIT_LINE = re.compile(r"[^0-9\n]+")
 _DIGIT = re.compile(r"[0-9]")
 # A receipt's line: an item's words (after a statement line's date), two spaces or more, then
 # its figures.
-# It ends with a figure (and a currency or a tax class): prose laid out with wide spaces
-# ("beträgt  412,80 EUR und ist in vier") is none.
+# It ends with a figure (and a currency or a tax class, and maybe a note in brackets: "(Jonas)"):
+# prose laid out with wide spaces ("beträgt  412,80 EUR und ist in vier") is none.
 _ALIGNED = re.compile(
     r"[ \t]*(?:[0-9]{1,4}[./-][0-9]{1,2}[./-]?(?:[0-9]{2,4})?[ \t]+)?"  # a statement's date
     r"[^\W\d_][^\n]*?\S[ \t]{2,}[^\n]*[0-9][ \t]*(?:[€$£]|EUR|USD|[A-Z]{1,2})?[ \t]*"
+    r"(?:\([^()0-9\n]{1,40}\)[ \t]*)?"
 )
 # A list's line led by its figure, then a spaced dash and what it is: "03.05. – Familie
 # Keller", "14:00 — Probe". (Led by words, such a line is a title as often: "Stadtwerke

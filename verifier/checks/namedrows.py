@@ -7,9 +7,10 @@ where the sentence holds one of its words that not every row of its excerpt has 
 bindwords). Each named row must hold exactly one figure written with as many decimals as the
 result (its amount, not its date); a named row without one, or a total's row among them,
 leaves the result ungrounded, since the sum would be of something else. A total or an
-average word stands in the sentence (a sum in cents of three rows or more needs none), as
-for a column's total (columns.py). The rows of each excerpt the sentence cites are added up,
-and those of all of them together ("$57.46 over the two months" of two statements)."""
+average word stands in the sentence (a sum in cents needs none: the sentence names its
+rows), much as for a column's total (columns.py). The rows of each excerpt the sentence
+cites are added up, and those of all of them together ("$57.46 over the two months" of two
+statements)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from decimal import Decimal
 from verifier.checks.arithwords import AVERAGE, TOTALLED
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
-from verifier.checks.columns import CENTS, FIGURE, MIN_UNANNOUNCED, TOTAL_LINE, figure_value
+from verifier.checks.columns import CENTS, FIGURE, TOTAL_LINE, figure_value
 from verifier.checks.excerptlines import Excerpt, Line, row_words
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
@@ -55,8 +56,9 @@ class NamedRows:
             return None
         totalled = self._sentences.says(TOTALLED, tok.start)
         averaged = self._sentences.says(AVERAGE, tok.start)
-        # Unannounced, a sum in cents of three named rows or more ("drei Liter Vollmilch ...
-        # für die Milch also 3,57 €"), as a column's (columns.py).
+        # Unannounced, a sum in cents of the named rows ("drei Liter Vollmilch ... für die
+        # Milch also 3,57 €", "110,15 € (Aldi und Edeka)"): rows named and cents hardly meet a
+        # wrong figure by chance.
         unannounced = not (totalled or averaged)
         if unannounced and r.places < CENTS:
             return None
@@ -80,7 +82,7 @@ class NamedRows:
         half = Decimal(5).scaleb(-r.places - 1)
         for group in groups:
             values = [v for _, rows in group for v in rows]
-            if len(values) < (MIN_UNANNOUNCED if unannounced else _MIN_ROWS):
+            if len(values) < _MIN_ROWS:
                 continue
             total = abs(sum((v for v, _ in values), Decimal(0)))
             mean = averaged and abs(total / len(values) - x) <= half
