@@ -1246,6 +1246,23 @@ def test_a_month_in_one_digit_before_a_day_past_twelve(answer: str, expected: st
     assert dates and {f.status for f in dates} == {expected}
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # Blind probe 17: a log's weekday before a month in one digit and any day ("Sun 3/8");
+        # without one, 3/8 is a fraction still.
+        ("Your long run was on March 8 [1].", "grounded"),
+        ("Your intervals were on March 4 [1].", "grounded"),
+        ("Your long run was on March 9 [1].", "ungrounded"),
+        ("You added it on March 7 [1].", "ungrounded"),
+    ],
+)
+def test_a_month_in_one_digit_after_a_weekday(answer: str, expected: str) -> None:
+    log = "Wed, 3/4  Intervals  4.0 mi\nSun 3/8   Long run  10.5 mi\nMix in 3/7 cup oats"
+    dates = [f for f in check(answer, log).findings if f.value.startswith("--")]
+    assert dates and {f.status for f in dates} == {expected}
+
+
 def test_a_rest_of_a_list_has_its_message() -> None:
     # Blind probe 14 crashed the code stage: "abgezogen wurden insgesamt 1.300,57 €. Davon
     # entfallen 487,25 € auf die Lohnsteuer und 813,32 € auf ..." is the rest of a run, and

@@ -27,7 +27,7 @@ PIECES = [
     "halb ", "viertel nach ", "quarter to ", "acht", "eight", "eins", "7:30", "19:45", "02/06",
     "12/31", "February 6",
     # Where a separator may split a number's digits: thousands, a decimal point, a scale word.
-    "400", "000", "99", " Mio.", "k", " Tsd", "1.400", "0,014", "2014", "145",
+    "400", "000", "99", " Mio.", "k", " Tsd", "1.400", "0,014", "2014", "145", "Sun ", "3/8",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 

@@ -13,6 +13,10 @@ _Y_SEP = r"(?:[ \t]{0,3},)?" + _WS  # "July 22, 1947" and tokenised "July 22 , 1
 _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])"
 _MONTH = r"(?:1[0-2]|0?[1-9])"
 _YEAR = r"(?:1[5-9][0-9]{2}|20[0-9]{2})"
+# A weekday's abbreviation right before a figure: "Sun 3/8" of a log is March 8, no fraction.
+_DAYS = "(?i:mon|tue|wed|thu|fri|sat|sun)"
+_AFTER_WEEKDAY = f"(?:(?<={_DAYS} )|(?<={_DAYS}, ))"
+_NOT_AFTER_WEEKDAY = f"(?<!{_DAYS} )(?<!{_DAYS}, )"
 
 
 def _pattern(strict: bool) -> re.Pattern[str]:
@@ -69,7 +73,7 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         # A fraction of a measure, with its whole part: ½, 1 ½, 1/2, 1 3/4 (proper halves to
         # eighths: a rating's 4/5 or 8/10, a third, which no decimal writes exactly, and 2/2
         # are none).
-        r"|(?P<FRAC>(?<![0-9/.,])(?:(?P<fw>[0-9]{1,2})"
+        r"|(?P<FRAC>(?<![0-9/.,])" + _NOT_AFTER_WEEKDAY + r"(?:(?P<fw>[0-9]{1,2})"
         r"(?:[ \u00a0\u2009\u202f](?=[1-7]/[248])|[ \u00a0\u2009\u202f]?(?=[½¼¾⅛⅜⅝⅞])))?"
         r"(?:(?P<fv>[½¼¾⅛⅜⅝⅞])|(?P<fq>1/[248]|3/[48]|[2-7]/8|2/4))(?![0-9/]|[.,][0-9]))"
         # An ISO timestamp's T before the hour: 2024-03-15T14:30.
@@ -78,13 +82,15 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         r"|(?![A-Za-z])))"
         # A source's month and day without a year, as US statements write them ("02/06  PAYROLL"):
         # both parts with two digits, so that fractions and ratings stay what they are; or a
-        # month in one digit before a day no month or rating is ("paid 4/22").
+        # month in one digit before a day no month or rating is ("paid 4/22"), or after a
+        # weekday, before any day ("Sun 3/8": a log's, no fraction).
         + (
             ""
             if strict
             else r"|(?P<MD>(?<![0-9/.,])"
-            r"(?P<ma>0[1-9]|1[0-2]|[1-9](?=/(?:1[3-9]|2[0-9]|3[01])(?![0-9])))/"
-            r"(?P<mb>0[1-9]|[12][0-9]|3[01])(?![0-9/]|[.,][0-9]))"
+            r"(?P<ma>0[1-9]|1[0-2]|[1-9](?=/(?:1[3-9]|2[0-9]|3[01])(?![0-9]))"
+            rf"|{_AFTER_WEEKDAY}(?P<mw>[1-9]))/"
+            r"(?P<mb>(?(mw)0?[1-9](?![0-9])|0[1-9])|[12][0-9]|3[01])(?![0-9/]|[.,][0-9]))"
         )
         + r"|(?P<SG>(?<![0-9][.,])[0-9]{1,3}(?:[ ][0-9]{3}(?![0-9]))+(?:[.,][0-9]+)?"
         r"(?![0-9]|[.,'][0-9]))"
