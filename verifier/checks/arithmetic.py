@@ -197,13 +197,15 @@ class Arithmetic:
                 return True  # a sum with cents, or 23.894 of 82.006 - 58.112, hardly by chance
             if strongly_announced(self.text, tok):
                 return True  # "insgesamt", "Differenz", "=": anywhere in the answer
-            if res.how == "difference" and res.least >= _LARGE_OPERAND and self._one_unit(tok, res):
+            large = res.least >= _LARGE_OPERAND
+            if res.how == "difference" and large and self._one_unit(tok, res):
                 # Two readings of one meter and what lies between them: "vom 31.12. (18.402
                 # kWh) bis zum 31.03. (19.087 kWh) habt ihr 685 kWh verbraucht".
-                return self._near_in_text(res, tok, False)
+                if self._near_in_text(res, tok, False):
+                    return True
             return announced(
                 self.text, tok, res.how, res.starts, res.operands
-            ) and self._near_in_text(res, tok, res.least >= _LARGE_OPERAND)
+            ) and self._near_in_text(res, tok, large)
         if not self._near_in_text(res, tok, exact):
             return False  # a rounded result matches too many pairs to look further afield
         if res.how == "mean":

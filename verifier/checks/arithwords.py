@@ -17,7 +17,8 @@ ANNOUNCED = re.compile(
     r"|fehl\w*|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
     r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg\w*|sank\w*|prozentpunkte?"
     r"|spar\w*|erspar\w*|save[sd]?|saving\w*"
-    r"|left|leaves|leaving|remain\w*|bleib(?:en|t)|add|adds|added|adding|hinzu\w*|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von"
+    r"|left|leaves|leaving|remain\w*|bleib(?:en|t)|add|adds|added|adding|hinzu\w*"
+    r"|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von"
     r"|steig\w*|sink\w*|fiel|fällt|gefallen|drop\w*|fell|fall\w*|rose|rise\w*|risen|gain\w*"
     r"|grew|grow\w*|declin\w*|jump\w*|climb\w*|(?:went|gone|goes|go)\s+(?:up|down)"
     # What is left after a deduction: "$12,200 after the $2,000 tax credit", "nach Abzug".
