@@ -114,7 +114,8 @@ def forget_runs() -> None:
     run_readings.cache_clear()
 
 
-def _scaled(r: Reading, k: int) -> Reading:
+def scaled(r: Reading, k: int) -> Reading:
+    """The reading shifted by a scale word's 10**k ("1,2 Mio.")."""
     intp, _, frac = r.value.partition(".")
     v = number(intp, frac, scale=k).value
     return Reading(("n", v), v, r.places, r.digits, k)
@@ -130,11 +131,11 @@ def suffixed(
         word = m.group(1)
         k = _SCALE_WORDS.get(word.lower()) or (_GLUED.get(word) if m.start(1) == end else None)
         if k:
-            scaled = tuple(_scaled(r, k) for r in rs if r.key[0] == "n")
+            shifted = tuple(scaled(r, k) for r in rs if r.key[0] == "n")
             # A named scale is unambiguous in an answer, and so is a glued B: 14B is 14 billion
             # (parameters, dollars), never 14. Other glued letters may be units (5m, 4K).
             sure = word.lower() in _SCALE_WORDS or word in ("B", "b")
-            return scaled if strict and sure else rs + scaled
+            return shifted if strict and sure else rs + shifted
     clock = _CLOCK.match(text, end)
     if clock and clock["ap"] and german_am(text, clock.start("ap")):
         clock = None

@@ -16,6 +16,7 @@ from verifier.checks.months import YEAR, day_under_year, under_year
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
 from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
+from verifier.checks.tablescale import declared_scale, scaled_too
 from verifier.checks.weekdays import weekday_beside
 
 # Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
@@ -76,6 +77,7 @@ class SourceIndex:
         self._ready: set[Key] = set()  # keys (and truncation keys) every holder of is indexed
         self._ready_trunc: set[Key] = set()
         self.runs = RunIndex(texts)
+        self._scales = [declared_scale(text) for _, text in texts]  # "(in Tsd. €)"
         if not lazy:
             self._complete()
         for i, (_, text) in enumerate(texts):
@@ -92,6 +94,8 @@ class SourceIndex:
         return {n for i, n in enumerate(self._ns) if bits >> i & 1}
 
     def _index(self, i: int, tokens: Iterable[Token]) -> None:
+        if declared := self._scales[i]:
+            tokens = scaled_too(tokens, declared)
         seen: set[Reading] = set()
         bit, parts = 1 << i, self.part_keys
         for tok in tokens:
