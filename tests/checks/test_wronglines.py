@@ -51,6 +51,11 @@ def test_figures_tied_together_from_two_rows_are_flagged(
     assert statuses(answer, excerpt)[figure] == expected
 
 
+TRAVEL = (
+    "Flight: B6 1123\nDate: Thursday, April 16, 2026\nDepart: Boston (BOS) 6:45 am\n"
+    "Sailing: Sat 4 Jul 2026, departs 14:30 (UK time)\n"
+    "Check-in closes: 45 minutes before departure"
+)
 DEPOSIT = (
     "Anlagebetrag: 10.000,00 €\nLaufzeit: 12 Monate (15.01.2026 – 15.01.2027)\n"
     "Zinsen vor Steuern: 260,00 €"
@@ -63,12 +68,15 @@ DEPOSIT = (
         # Blind probe 17: label lines of one value each give no date an amount of its own.
         ("Am 15.01.2027 werden dir die 10.000,00 € gutgeschrieben [1].", "10.000,00"),
         ("Am 15.01.2027 werden dir 260,00 € Zinsen gutgeschrieben [1].", "260,00"),
+        # Blind probe 20: a date's day and year are no whole number of its line.
+        ("Your flight B6 1123 on April 16, 2026 leaves at 6:45 am [1].", "April 16, 2026"),
+        ("Check-in on Saturday, July 4, 2026 closes 45 minutes before [1].", "45"),
     ],
 )
 def test_figures_of_label_lines_that_hold_no_figure_of_the_other_s_kind_pair_nothing(
     answer: str, figure: str
 ) -> None:
-    assert statuses(answer, DEPOSIT)[figure] == "grounded"
+    assert statuses(answer, DEPOSIT, TRAVEL)[figure] == "grounded"
 
 
 def test_a_figure_that_also_stands_in_prose_pairs_with_nothing() -> None:

@@ -35,7 +35,7 @@ from verifier.checks.readings import Key, date_keys
 
 # What another line must hold to have a value of the figure's kind: a date, an amount with
 # decimals, a whole number of two digits or more (not a part of a date or a time).
-RIVAL = {
+_RIVAL = {
     "d": re.compile(
         r"\d{1,2}\.\d{1,2}\.|\d{4}-\d{2}-\d{2}|\d\.? ?[^\W\d_]{3,}\.? \d{4}|[^\W\d_]{3} \d"
         r"|\d{1,2}/\d{1,2}/\d{2,4}"  # a US statement's "03/09/2026"
@@ -65,13 +65,13 @@ _SUM = re.compile(
 )
 # A small count is another row's as a whole number of two digits or more is, or as a table's
 # cell of its own ("| 4 |") or a label's value ("Kichererbsen: 4 Dosen").
-RIVAL["small"] = re.compile(
-    RIVAL["n"].pattern + r"|\|[ \t]*[0-9]{1,3}[ \t]*(?:[^\W\d_]{1,8}\.?[ \t]*)?(?=\|)"
+_RIVAL["small"] = re.compile(
+    _RIVAL["n"].pattern + r"|\|[ \t]*[0-9]{1,3}[ \t]*(?:[^\W\d_]{1,8}\.?[ \t]*)?(?=\|)"
     r"|:[ \t]*[0-9]{1,3}(?![0-9]|[.,][0-9])"
 )
 # A measure with one decimal ("92,5 kg") is another row's as a figure with one or two decimals
 # is, or a whole number of two digits or more ("120 kg").
-RIVAL["m"] = re.compile(r"\d[.,]\d{1,2}(?![\d.,])|" + RIVAL["n"].pattern)
+_RIVAL["m"] = re.compile(r"\d[.,]\d{1,2}(?![\d.,])|" + _RIVAL["n"].pattern)
 _MIN_WHOLE = 1  # digits a whole number needs to be looked up
 # A phone or account number: six digits or more, in groups. Another line with one holds a
 # rival of a number given as an identifier.
@@ -181,7 +181,7 @@ class Binding:
         holders = self._holders(ex, key, digits)
         if kind == "small" and not all("|" in ex.text[x.start : x.end] for x, _ in holders):
             kind = "n"  # a small count off a table ("2 Zitronen"), maybe a step's "2 Hälften"
-        return self._tie(n, ex, holders, RIVAL[kind], around)
+        return self._tie(n, ex, holders, _RIVAL[kind], around)
 
     def _tie(
         self,

@@ -18,12 +18,13 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from verifier.checks.arithwords import money
-from verifier.checks.binding import RIVAL, Binding
+from verifier.checks.binding import Binding
 from verifier.checks.bindwords import WORD, around, words_of
 from verifier.checks.grounding import Verdict, flagged, hedged
 from verifier.checks.models import NumberFinding
 from verifier.checks.months import YEAR
-from verifier.checks.readings import Token
+from verifier.checks.numparse import tokenize
+from verifier.checks.readings import Reading, Token
 
 # What parts two figures into separate statements, or relates them as two rows would.
 _PARTED = re.compile(
@@ -46,19 +47,10 @@ _NET_BEFORE = re.compile(r"\bnet[ \u00a0]?\Z", re.I)
 _AMOUNT = re.compile(r"[€$£][ \u00a0]?[0-9]|[0-9][ \u00a0]?(?:€|EUR\b|USD\b)")
 _EQUALS_AFTER = re.compile(r"[ \u00a0]*(?:[€$£]|EUR|USD)?[ \u00a0]*=")
 _PRICED_AT = re.compile(r"\bat\b|(?<![^\W\d_])à(?![^\W\d_])|@")
-# A figure of each kind on an excerpt's line (an amount looked for beside the dates, whose
-# days and months would read as amounts).
-_ON_LINE = {
-    "date": RIVAL["d"],
-    "decimal": RIVAL["c"],
-    "whole": RIVAL["n"],
-    "time": re.compile(r"(?<![0-9])[0-9]{1,2}:[0-9]{2}(?![0-9])"),
-}
 
 
-def _kind(v: Verdict) -> str:
+def _kind(r: Reading) -> str:
     """A date, a time, an amount with decimals, or a whole number of two digits or more."""
-    r = v.reading
     if r.key[0] in ("d", "dm"):
         return "date"
     if r.key[0] == "t":
@@ -81,7 +73,7 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
         if not (_exact(va) and _exact(vb)) or tb.start - ta.end > _MAX_GAP:
             continue
         assert va is not None and vb is not None
-        kinds = (_kind(va), _kind(vb))
+        kinds = (_kind(va.reading), _kind(vb.reading))
         if "" in kinds or kinds[0] == kinds[1] or _PARTED.search(text, ta.end, tb.start):
             continue
         if any(_NET_BEFORE.search(text, max(0, t.start - 4), t.start) for t in (ta, tb)):
@@ -109,13 +101,8 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
 
 def _holds(binding: Binding, n: int, places: set[int], kind: str) -> bool:
     """Whether one of these lines of excerpt n holds a figure of the kind."""
-    for place in places:
-        line = binding.line(n, place)
-        if kind == "decimal":
-            line = RIVAL["d"].sub(" ", line)
-        if _ON_LINE[kind].search(line):
-            return True
-    return False
+    lines = (binding.line(n, place) for place in places)
+    return any(_kind(r) == kind for line in lines for t in tokenize(line) for r in t.readings)
 
 
 def _exact(v: Verdict | None) -> bool:
