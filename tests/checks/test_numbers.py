@@ -1187,6 +1187,10 @@ def test_a_day_under_a_heading_of_its_year(answer: str, excerpt: str, expected: 
 
 
 HOLIDAYS = "Holiday hours 2025\nThanksgiving (Thu, Nov 27): 6:00 am – 12:00 pm\nJan 1: closed"
+GARDEN = "Garden notebook – 2025 season\n- 28 Feb: Chitted potatoes.\n- 22 Mar: Planted, 4 rows."
+STATEMENT_UK = (
+    "Statement – 01 Feb 2026 to 28 Feb 2026\n03/02 | Energy | 96.40\n15/02 | Rent | 1,150.00"
+)
 PICKUPS = "Abfuhrtermine 2026 – Bezirk Süd\nPapier (blau):  13.01. | 10.02. | 10.03."
 
 
@@ -1203,6 +1207,12 @@ PICKUPS = "Abfuhrtermine 2026 – Bezirk Süd\nPapier (blau):  13.01. | 10.02. |
         ("Papier wird im Februar 2026 abgeholt [1].", PICKUPS, "Februar 2026", "grounded"),
         ("Papier wird im April 2026 abgeholt [1].", PICKUPS, "April 2026", "ungrounded"),
         ("Papier wird im Februar 2025 abgeholt [1].", PICKUPS, "Februar 2025", "ungrounded"),
+        # Blind probe 19: a British "22 Mar" and a statement's "15/02" under their year.
+        ("Planted on 22 March 2025 [1].", GARDEN, "22 March 2025", "grounded"),
+        ("Planted on 23 March 2025 [1].", GARDEN, "23 March 2025", "ungrounded"),
+        ("The rent left on 15 February 2026 [1].", STATEMENT_UK, "15 February 2026", "grounded"),
+        ("The rent left on 16 February 2026 [1].", STATEMENT_UK, "16 February 2026",
+         "ungrounded"),
     ],
 )  # fmt: skip
 def test_a_month_s_day_or_days_under_a_heading_of_its_year(

@@ -74,10 +74,12 @@ def under_year(texts: Sequence[tuple[int, str]], year: int, month: int) -> set[i
 # A year heading or naming a month ("Lieferungen 03/2026", "März 2026", "2026"), not a date's.
 _HEADING_YEAR = re.compile(r"(?<![0-9.,-])(?:19|20)[0-9]{2}(?![0-9])")
 _DAY_MONTH = re.compile(
-    r"(?<![0-9.,/])([0-9]{1,2})\.[ \t\u00a0]?(?:([0-9]{1,2})\.|("
+    r"(?<![0-9.,/])([0-9]{1,2})(?:\.[ \t\u00a0]?([0-9]{1,2})\.|\.?[ \t\u00a0]?("
     + MON
     + r"))(?![ \t\u00a0]?'?[0-9])"
 )
+# A statement's day and month in two digits each, either way round: "15/02" (or "02/15").
+_SLASHED = re.compile(r"(?<![0-9/.,])([0-9]{2})/([0-9]{2})(?![0-9]|/[0-9])")
 # An English month before its day, without a year after it: "Thanksgiving (Thu, Nov 27)".
 _MONTH_DAY = re.compile(
     r"(?<![A-Za-z])(" + MON_EN + r")[ \t\u00a0]([0-9]{1,2})(?:st|nd|rd|th)?"
@@ -94,13 +96,17 @@ def day_under_year(texts: Sequence[tuple[int, str]], year: int, month: int, day:
 
 def _days_of(text: str, month: int, day: int | None = None) -> Iterator[int]:
     """Where text writes a day of the month (this day, if given) without a year: "05.03.",
-    "5. März", "Nov 27"."""
+    "5. März", "22 Mar", "Nov 27", "15/02"."""
     for m in _DAY_MONTH.finditer(text):
         named = int(m.group(2)) if m.group(2) else month_number(m.group(3).rstrip("."))
         if named == month and day in (None, int(m.group(1))):
             yield m.start()
     for m in _MONTH_DAY.finditer(text):
         if month_number(m.group(1)) == month and day in (None, int(m.group(2))):
+            yield m.start()
+    for m in _SLASHED.finditer(text):
+        a, b = int(m.group(1)), int(m.group(2))
+        if (b == month and day in (None, a)) or (a == month and day in (None, b)):
             yield m.start()
 
 
