@@ -738,3 +738,22 @@ def test_an_untold_difference_of_two_large_figures_of_one_unit(
 ) -> None:
     meter = "31.12.2025: 18.402 kWh / 18.402 €\n31.03.2026: 19.087 kWh / 19.087 € / 19.087 m³"
     assert statuses(answer, meter)[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 19: "plus" joins a sum's terms; "balance" tells a difference.
+        ("A new member pays £280: the £240 annual fee plus the one-off £40 joining fee [1].",
+         "280", "derived"),
+        ("A new member pays £290: the £240 annual fee plus the one-off £40 joining fee [1].",
+         "290", "ungrounded"),
+        ("The order comes to $739 [1]. With the $250 deposit, the balance due is $489.", "489",
+         "derived"),
+        ("The order comes to $739 [1]. With the $250 deposit, the balance due is $499.", "499",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_sum_joined_by_plus_and_a_balance(answer: str, result: str, expected: str) -> None:
+    fees = "Adult: £240 per year\nJoining fee: £40\nTotal: $739.00\nDeposit paid: $250.00"
+    assert statuses(answer, fees)[result] == expected

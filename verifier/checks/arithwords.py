@@ -17,7 +17,7 @@ ANNOUNCED = re.compile(
     r"|fehl\w*|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
     r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg\w*|sank\w*|prozentpunkte?"
     r"|spar\w*|erspar\w*|save[sd]?|saving\w*"
-    r"|left|leaves|leaving|remain\w*|bleib(?:en|t)|add|adds|added|adding|hinzu\w*"
+    r"|left|leaves|leaving|remain\w*|balance|bleib(?:en|t)|add|adds|added|adding|hinzu\w*"
     r"|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von"
     r"|steig\w*|sink\w*|fiel|fällt|gefallen|drop\w*|fell|fall\w*|rose|rise\w*|risen|gain\w*"
     r"|grew|grow\w*|declin\w*|jump\w*|climb\w*|(?:went|gone|goes|go)\s+(?:up|down)"
@@ -102,6 +102,9 @@ _FROM_WORD = r"\b(?:von|from)[ \u00a0]+(?:[€$£][ \u00a0]?)?"
 _UNIT_GAP = r"[ \u00a0]*(?:[^\W\d_]{1,6}\.?|[€$£%])?[ \u00a0]*"
 _TO_WORD = r"(?:auf|to|bis)[ \u00a0]+(?:[€$£][ \u00a0]?)?"
 _FROM = re.compile(_FROM_WORD + r"\Z", re.I)
+_PLUS = re.compile(r"\b(?:plus|zuzüglich|zzgl)\b", re.I)
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)")
+_MAX_PLUS_GAP = 60
 _TO = re.compile(_UNIT_GAP + r"(?:\[[0-9][0-9,; –-]*\][ \u00a0]*)?" + _TO_WORD, re.I)
 RATIO_JOIN = re.compile(
     r"[ \u00a0]*(?:[^\W\d_]+|[€$£])?\s+(?:von|of|out of)\s+"
@@ -218,6 +221,8 @@ def announced(
     before = text[max(0, tok.start - 60) : tok.start]
     if how in ("difference", "change") and _from_to(text, starts, operands):
         return True  # "went from 48,210 to 48,890, so you drove 680 miles"
+    if how == "sum" and _plus_between(text, starts, operands):
+        return True  # "£280: the £240 annual fee plus the one-off £40 joining fee"
     if how in (*ADDED, "change"):  # "ein Plus von 23 %"
         return bool(ANNOUNCED.search(before) or ANNOUNCED.search(after) or COMPARED.search(after))
     if TIMES.search(before) or TIMES.search(after):
@@ -256,6 +261,13 @@ def changed_from(text: str, start: int) -> int | None:
     to ("von 800 € auf 880 €"): a percentage of the change takes the first as its base."""
     m = _CHANGED_TO.search(text, max(0, start - 48), start)
     return m.start("from") if m else None
+
+
+def _plus_between(text: str, starts: tuple[int, int], operands: tuple[str, str]) -> bool:
+    """Whether "plus" (or "zuzüglich") joins the two figures within a clause."""
+    (first, written), (second, _) = sorted(zip(starts, operands, strict=True))
+    gap = text[first + len(written) : second]
+    return len(gap) <= _MAX_PLUS_GAP and not _CLAUSE_END.search(gap) and bool(_PLUS.search(gap))
 
 
 def _from_to(text: str, starts: tuple[int, int], operands: tuple[str, str]) -> bool:
