@@ -1313,8 +1313,13 @@ def test_every_kind_of_derivation_the_checks_make_has_a_message() -> None:
     ("answer", "excerpt", "figure", "expected"),
     [
         # A review of session 11's rules, each found wrong by a small experiment.
-        # A time moves only the way a word says, and a time of a log is no duration.
+        # A time moves only the way a word says ("dauert": later, session 13), and a time of
+        # a log is no duration.
+        ("Termin um 9:30 Uhr [1]. Er dauert 30 Minuten, also bis 9:00 Uhr [1].",
+         "Termin 9:30 Uhr, Dauer 30 Minuten", "9:00", "ungrounded"),
         ("Termin um 9:30 Uhr [1]. Er dauert 30 Minuten, also bis 10:00 Uhr [1].",
+         "Termin 9:30 Uhr, Dauer 30 Minuten", "10:00", "derived"),
+        ("Termin um 9:30 Uhr [1]. Nimm 30 Minuten mit, also bis 10:00 Uhr [1].",
          "Termin 9:30 Uhr, Dauer 30 Minuten", "10:00", "ungrounded"),
         ("Abfahrt 14:10 Uhr [1]. Nach 2 Stunden kommst du um 16:10 an [1].",
          "Abfahrt 14:10 Uhr, Fahrzeit 2 Stunden", "16:10", "derived"),

@@ -315,6 +315,7 @@ BUS = "Bus departs: 8:30 am sharp\nDriving time: approx. 1 h 40 min\nFirst match
 
 
 ARRIVAL = "Expected arrival: 10:10 am"
+FERRY = "Abfahrt: 10:15 Uhr\nÜberfahrtsdauer: 45 Minuten"
 TIMETABLE = "Rathausplatz    06:44  07:09  07:30\nKlinikum Nord   07:01  07:26  07:50"
 FLIGHTS = "LH 2041  MUC 07:05 → FRA 08:00\nLH 1164  FRA 09:10 → OPO 11:05"
 
@@ -334,6 +335,11 @@ FLIGHTS = "LH 2041  MUC 07:05 → FRA 08:00\nLH 1164  FRA 09:10 → OPO 11:05"
          "10:45 am [1].", [BUS, ARRIVAL], "35", "derived"),
         ("The bus arrives at 10:10 am [2]. That leaves 45 minutes before the first match at "
          "10:45 am [1].", [BUS, ARRIVAL], "45", "ungrounded"),
+        # Blind probe 20: what a crossing takes ends it, with no word of arrival.
+        ("Die Fähre legt um 10:15 Uhr ab und braucht 45 Minuten, ihr seid also um 11:00 Uhr "
+         "in Rødby [1].", [FERRY], "11:00", "derived"),
+        ("Die Fähre legt um 10:15 Uhr ab und braucht 45 Minuten, ihr seid also um 9:30 Uhr "
+         "in Rødby [1].", [FERRY], "9:30", "ungrounded"),
         # Blind probes 17 and 18: both clock times in the sentence before the duration.
         ("The bus departs at 7:09 and reaches the clinic at 7:26 [1]. The ride takes 17 "
          "minutes.", [TIMETABLE], "17", "derived"),

@@ -49,6 +49,9 @@ _MAX_SHIFT_S = 12 * 3600  # a clock time moved by a duration: "15 Minuten frühe
 # before the kickoff").
 _EARLIER = re.compile(r"\b(?:früher|vorher|vor|eher|before|earlier|early|ahead|prior)\b", re.I)
 _LATER = re.compile(r"\b(?:später|danach|nach|after|later|afterwards)\b", re.I)
+_TAKES = re.compile(
+    r"\b(?:dauer\w*|braucht|brauchen|benötigt|takes?|lasts?|duration|fahrzeit|flugzeit)\b", re.I
+)
 _STARTS = re.compile(r"\b(?:start\w*|beginn\w*|losfahren|aufbrechen)\b", re.I)
 _ENDS = re.compile(
     r"\b(?:arriv\w*|ankunft|ankomm\w*|ends?|endet|ending|finish\w*|fertig|ready)\b", re.I
@@ -215,7 +218,11 @@ class Spans:
         if not (earlier_word or later_word):
             earlier_word, later_word = _implied(sentence, *place)
         if not (earlier_word or later_word):
-            return None  # "um 9:00 Uhr, dauert 30 Minuten" moves no time
+            # What a thing takes ends it: "legt um 10:15 Uhr ab und braucht 45 Minuten, ihr
+            # seid also um 11:00 Uhr in Rødby".
+            later_word = _TAKES.search(sentence) is not None
+        if not (earlier_word or later_word):
+            return None  # "um 9:00 Uhr, 30 Minuten" moves no time
         pool = (*earlier, *near)
         durations = [
             (t, v, x, int(seconds) // 60)
