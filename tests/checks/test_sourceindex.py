@@ -28,6 +28,7 @@ PIECES = [
     "12/31", "February 6",
     # Where a separator may split a number's digits: thousands, a decimal point, a scale word.
     "400", "000", "99", " Mio.", "k", " Tsd", "1.400", "0,014", "2014", "145", "Sun ", "3/8",
+    "(in Tsd. €)\n", "($ thousands) ", "345,0", "86,5",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 
