@@ -426,3 +426,24 @@ def test_reading_only_the_words_holding_a_host_finds_what_a_whole_pass_finds(
             for needle in {(".".join(labels[above:]), page), (address, "")}:
                 found = set(_mentions_of([excerpt], [find_urls(text)], {needle}).keys)
                 assert key in found and found <= whole, (text, needle)
+
+
+@pytest.mark.parametrize(
+    ("answer", "miscited"),
+    [
+        # Blind probe 17: a week's "Do 12.02." supports the date another excerpt gives a year.
+        ("Der letzte Termin war am Donnerstag, 12. Februar 2026, um 16:15 Uhr [2].", []),
+        ("Der letzte Termin war am 12.02.2026 [2].", []),
+        # Another day is no support, nor is a full date's excerpt cited for another's year.
+        ("Der letzte Termin war am 13. Februar 2026 [2].", ["13. Februar 2026"]),
+    ],
+)
+def test_a_full_date_cited_to_the_excerpt_that_writes_its_day_without_the_year(
+    answer: str, miscited: list[str]
+) -> None:
+    excerpts = [
+        SourceText(1, "Datum: 12.02.2026\nTermin: 13.02.2026"),
+        SourceText(2, "KW 7\nDo 12.02.  Bello Tierarzt 16:15"),
+    ]
+    stage = check_citations(answer, excerpts, check_numbers("", answer, excerpts))
+    assert [f.text for f in stage.findings if f.kind == "miscited"] == miscited

@@ -15,6 +15,7 @@ from verifier.checks.models import (
     NumberStage,
     SourceText,
 )
+from verifier.checks.months import writes_day
 
 # [2], [1, 3], [1;2], [1-3], [1–3], a Markdown footnote [^2] and the lenticular 【2】; one
 # marker per bracket pair, so [1][2] is two markers.
@@ -51,6 +52,7 @@ _ARTICLE_ORDINAL = re.compile(
 )
 _MONTH = re.compile(r"J[aä]n|Feb|M[aä]r|Mrz|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez")
 _WORD = re.compile(r"[^\W\d_]+")
+_ISO_DATE = re.compile(r"[0-9]{4}-([0-9]{2})-([0-9]{2})")  # a full date's value
 _MAX_RANGE = 50
 
 
@@ -179,6 +181,7 @@ def check_citations(
 ) -> CitationStage:
     """Dangling markers, and grounded numbers whose sentence cites only other excerpts."""
     existing = {e.n for e in excerpts}
+    texts = {e.n: e.checked_text for e in excerpts}
     markers = find_markers(answer)
     findings = []
     for marker in markers:
@@ -231,7 +234,11 @@ def check_citations(
         cited = sorted(cites.get(k, ()))
         if set(cited) & set(finding.excerpts):
             cited_before.add(finding.value)
-        elif cited and not (finding.value in cited_before and held.get(k, set()) & set(cited)):
+        elif (
+            cited
+            and not (finding.value in cited_before and held.get(k, set()) & set(cited))
+            and not _day_cited(finding.value, cited, texts)
+        ):
             # A figure stated again refers to where it was cited first, where its sentence's
             # citation is another figure's: "a $250 deductible [1]. With the estimate at
             # $2,390.00 [2], you'd pay the $250".
@@ -251,6 +258,13 @@ def check_citations(
     ]
     findings.sort(key=lambda f: f.start)
     return CitationStage(flagged=bool(findings), findings=findings)
+
+
+def _day_cited(value: str, cited: list[int], texts: dict[int, str]) -> bool:
+    """Whether a full date's day and month stand in a cited excerpt without its year, which
+    another excerpt gives ("12. Februar 2026 [2]" for a week's "Do 12.02." and a "12.02.2026")."""
+    m = _ISO_DATE.fullmatch(value)
+    return m is not None and any(writes_day(texts.get(n, ""), int(m[1]), int(m[2])) for n in cited)
 
 
 def _miscited(finding: NumberFinding, cited: list[int]) -> CitationFinding:

@@ -94,6 +94,11 @@ def day_under_year(texts: Sequence[tuple[int, str]], year: int, month: int, day:
     return _headed(texts, year, lambda text: _days_of(text, month, day), _HEADING_YEAR)
 
 
+def writes_day(text: str, month: int, day: int) -> bool:
+    """Whether text writes this day of the month without a year (a calendar's "Do 12.02.")."""
+    return next(_days_of(text, month, day), None) is not None
+
+
 def _days_of(text: str, month: int, day: int | None = None) -> Iterator[int]:
     """Where text writes a day of the month (this day, if given) without a year: "05.03.",
     "5. März", "22 Mar", "Nov 27", "15/02"."""
