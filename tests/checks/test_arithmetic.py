@@ -757,3 +757,23 @@ def test_an_untold_difference_of_two_large_figures_of_one_unit(
 def test_a_sum_joined_by_plus_and_a_balance(answer: str, result: str, expected: str) -> None:
     fees = "Adult: £240 per year\nJoining fee: £40\nTotal: $739.00\nDeposit paid: $250.00"
     assert statuses(answer, fees)[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 20: a rate's adjective before its amount, "im Monat" after it.
+        ("Dein monatlicher Abschlag beträgt 97,00 € [1] – über die 12 Monate sind das "
+         "1.164,00 €.", "1.164,00", "derived"),
+        ("Dein Abschlag beträgt 97,00 € im Monat [1] – über die 12 Monate sind das 1.164,00 €.",
+         "1.164,00", "derived"),
+        ("Dein monatlicher Abschlag beträgt 97,00 € [1] – über die 12 Monate sind das "
+         "1.174,00 €.", "1.174,00", "ungrounded"),
+        # No rate's word, no product: 97,00 and 12 of a contract are not multiplied.
+        ("Dein Abschlag beträgt 97,00 € [1] – über die 12 Monate sind das 1.164,00 €.",
+         "1.164,00", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_product_named_by_a_rate_s_adjective(answer: str, result: str, expected: str) -> None:
+    contract = "Monatlicher Abschlag: 97,00 €\nMindestlaufzeit 12 Monate"
+    assert statuses(answer, contract)[result] == expected

@@ -62,7 +62,7 @@ TIMES = re.compile(
 # unit of time or a counted thing ("$189 a night").
 RATE = re.compile(
     r"\b(?:je|à|pro|per|each|jeweils|apiece|nightly|daily|weekly|monthly|yearly|hourly"
-    r"|täglich|wöchentlich|monatlich|jährlich|stündlich"
+    r"|(?:täg|wöchent|monat|jähr|stünd)lich\w*|im monat|am tag|in der woche"
     r"|an? (?:night|day|week|month|year|hour|person|head|piece|ticket|visit|session|class))\b",
     re.I,
 )
@@ -105,6 +105,7 @@ _FROM = re.compile(_FROM_WORD + r"\Z", re.I)
 _PLUS = re.compile(r"\b(?:plus|zuzüglich|zzgl)\b", re.I)
 _CLAUSE_END = re.compile(r"[.;!?](?:\s|$)")
 _MAX_PLUS_GAP = 60
+_RATE_REACH = 30  # characters before a product's operand where a rate's word names it
 _TO = re.compile(_UNIT_GAP + r"(?:\[[0-9][0-9,; –-]*\][ \u00a0]*)?" + _TO_WORD, re.I)
 RATIO_JOIN = re.compile(
     r"[ \u00a0]*(?:[^\W\d_]+|[€$£])?\s+(?:von|of|out of)\s+"
@@ -244,6 +245,8 @@ def announced(
         return True  # "2,75 % von 10.000 € sind 275 €"
     return how == "product" and (
         any(RATE_BEFORE.search(text, max(0, at - 12), at) for at in starts)
+        # "Dein monatlicher Abschlag beträgt 97,00 €": a rate's adjective before its amount.
+        or any(RATE.search(text, max(0, at - _RATE_REACH), at) for at in starts)
         or _units_multiply(text, tok, ends)
         or any(RATE.search(text, end, end + 12) for end in ends)
     )
