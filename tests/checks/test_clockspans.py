@@ -17,6 +17,12 @@ TIMESHEET = (
     "Fr 17.04.: 08:00–13:00, keine Pause"
 )
 FLIGHT = "Abflug: 10:05 Frankfurt\nAnkunft: 12:20 Lissabon"
+SHEET = (
+    "| Tag | Datum      | Beginn | Ende  | Pause |\n|-----|------------|--------|-------|-------|\n"
+    "| Mo  | 09.03.2026 | 7:00   | 16:00 | 1:00  |\n| Di  | 10.03.2026 | 7:00   | 15:30 | 0:30  |\n"
+    "| Mi  | 11.03.2026 | 7:30   | 12:30 | 0:00  |"
+)
+LOG = "| Date | Start | End | Task |\n|---|---|---|---|\n| Mon 2 Mar | 09:15 | 12:45 | Layout |"
 
 
 @pytest.mark.parametrize(
@@ -36,6 +42,15 @@ FLIGHT = "Abflug: 10:05 Frankfurt\nAnkunft: 12:20 Lissabon"
         # Opening hours as a range with "bis" and "Uhr".
         ("Die Praxis hat 9 Stunden geöffnet [1].", "Mo–Fr 8 bis 17 Uhr", "9", "derived"),
         ("Die Praxis hat 10 Stunden geöffnet [1].", "Mo–Fr 8 bis 17 Uhr", "10", "ungrounded"),
+        # Blind probe 19: a time sheet's row, its start and end in cells side by side, less
+        # the break of a third cell (a sheet with a break column counts only the time worked:
+        # 9 hours on Monday was an answer's error, which left the breaks in).
+        ("Am Montag waren es 8 Stunden [1].", SHEET, "8", "derived"),
+        ("Am Montag waren es 9 Stunden [1].", SHEET, "9", "ungrounded"),
+        ("Insgesamt sind das 21 Stunden [1].", SHEET, "21", "derived"),
+        ("Insgesamt sind das 22,5 Stunden [1].", SHEET, "22,5", "ungrounded"),
+        ("You logged 3.5 hours on 2 March [1].", LOG, "3.5", "derived"),
+        ("You logged 4 hours on 2 March [1].", LOG, "4", "ungrounded"),
         # Clock times of lines that are no pair (a third time between) make no span.
         ("Das dauert 4 Stunden [1].", "Start 08:00\nPause 10:00\nEnde 12:00", "4", "ungrounded"),
     ],

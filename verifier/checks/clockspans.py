@@ -25,6 +25,7 @@ from verifier.checks.readings import Reading, Token
 _RANGE = re.compile(
     r"[ \t\u00a0]*(?:Uhr[ \t\u00a0]*)?(?:[-–—]|bis|to|until|till)[ \t\u00a0]*", re.I
 )
+_CELLS = re.compile(r"[ \t\u00a0]*\|[ \t\u00a0]*")
 # A break on a range's line, before or after its length.
 _BREAK_WORD = r"(?:mittags)?pause|break|lunch"
 _UNIT = r"(min|minuten|minutes|mins|h|std|stunden?|hours?|hrs?)\b"
@@ -88,15 +89,26 @@ def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
         if not minutes:
             continue
         written = (text[a.start : a.end], text[b.start : b.end])
+        first = k == 0 or clocks[k - 1].end <= start  # a is its line's first clock time
+        # A time sheet's row: its first two clock times in cells side by side ("| 09:15 |
+        # 12:45 |"), a start and an end; a third (a break's "0:30") is no end of a range.
+        cells = first and _CELLS.fullmatch(text, a.end, b.start) is not None
+        if b.start < end and cells:
+            # A third cell with a clock time is the row's break ("| 0:30 |"): the sheet counts
+            # the time worked without it, and only that.
+            c = clocks[k + 2] if k + 2 < len(clocks) else None
+            if c is not None and c.start < end and _CELLS.fullmatch(text, b.end, c.start):
+                pause = min(_minutes(c))
+                minutes = frozenset(m - pause for m in minutes if m > pause)
+            ranges.append(_Span(start, minutes, 0, *written))
+            continue
         if b.start < end and _RANGE.fullmatch(text, a.end, b.start):
             if start not in breaks:  # one search a line, however many ranges stand on it
                 breaks[start] = _break(text[start:end])
             ranges.append(_Span(start, minutes, breaks[start], *written))
             continue
         next_start, next_end = line_span(text, b.start)
-        alone = (k == 0 or clocks[k - 1].end <= start) and (
-            k + 2 >= len(clocks) or clocks[k + 2].start > next_end
-        )
+        alone = first and (k + 2 >= len(clocks) or clocks[k + 2].start > next_end)
         if next_start == end + 1 and alone:  # one clock time on each of two lines in a row
             followed.append(_Span(start, minutes, 0, *written))
     return ranges, followed
