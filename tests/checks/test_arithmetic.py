@@ -777,3 +777,20 @@ def test_a_sum_joined_by_plus_and_a_balance(answer: str, result: str, expected: 
 def test_a_product_named_by_a_rate_s_adjective(answer: str, result: str, expected: str) -> None:
     contract = "Monatlicher Abschlag: 97,00 €\nMindestlaufzeit 12 Monate"
     assert statuses(answer, contract)[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 19: hours a time log's clock times give, at a rate "/hour".
+        ("You logged 3.5 hours [1]. At your rate of $85/hour that comes to $297.50 [1].",
+         "297.50", "derived"),
+        ("You logged 3.5 hours [1]. At your rate of $85/hour that comes to $287.50 [1].",
+         "287.50", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_derived_duration_is_an_operand_as_its_written_number(
+    answer: str, result: str, expected: str
+) -> None:
+    log = "| Date | Start | End |\n|---|---|---|\n| Mon 2 Mar | 09:15 | 12:45 |\nRate: $85/hour"
+    assert statuses(answer, log)[result] == expected

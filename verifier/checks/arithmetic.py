@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, localcontext
 from itertools import takewhile
 
@@ -59,6 +59,16 @@ class _Result:
     least: Decimal  # the operand of least magnitude
 
 
+def _as_number(done: tuple[Token, Verdict]) -> tuple[Token, Verdict]:
+    """A figure held as a duration or a measure ("3.5 h" of two clock times) as its written
+    number, which a rate multiplies ("10.5 hours at $85/hour")."""
+    tok, v = done
+    if v.reading.key[0] == "n":
+        return done
+    plain = next((r for r in tok.readings if r.key[0] == "n" and not r.scale), None)
+    return (tok, replace(v, reading=plain)) if plain else done
+
+
 class Arithmetic:
     """What the answer's grounded figures give when added, subtracted, multiplied or divided.
 
@@ -79,7 +89,7 @@ class Arithmetic:
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded figures (the first few only: that bounds the pairs)."""
-        vals = [(num, t, v) for t, v in done if (num := v.reading.num) is not None]
+        vals = [(num, t, v) for t, v in map(_as_number, done) if (num := v.reading.num) is not None]
         # "von 187 auf 254 Millionen": a scaled figure also counts as written (254).
         vals += [(num.scaleb(-v.reading.scale), t, v) for num, t, v in vals if v.reading.scale]
         self._vals = sorted(vals[:_MAX_PAIRS], key=lambda x: x[1].start)

@@ -63,6 +63,7 @@ TIMES = re.compile(
 RATE = re.compile(
     r"\b(?:je|à|pro|per|each|jeweils|apiece|nightly|daily|weekly|monthly|yearly|hourly"
     r"|(?:täg|wöchent|monat|jähr|stünd)lich\w*|im monat|am tag|in der woche"
+    r"|/(?:h|hr|hour|std|stunde|day|tag|night|nacht|mo|month|monat|week|woche|person)"
     r"|an? (?:night|day|week|month|year|hour|person|head|piece|ticket|visit|session|class))\b",
     re.I,
 )
