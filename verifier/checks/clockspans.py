@@ -2,9 +2,11 @@
 30 min": 8 Stunden, or 8,5 with the break), a journey's ("Abflug 10:05" over "Ankunft 12:20":
 2 Stunden 15 Minuten), and the total of an excerpt's shifts ("kommt auf 28,5 Stunden").
 
-A span is two clock times of one line joined as a range ("08:00–16:30", "9 bis 17 Uhr"), or
-the clock times of two lines in a row that hold one each. A break stated on a range's line
-("Pause 30 min", "45 min Pause", "Mittagspause 1 h") may be taken off. Clock times are exact:
+A span is two clock times of one line joined as a range ("08:00–16:30", "9 bis 17 Uhr") or
+standing in cells side by side as a line's first two (a time sheet's "| 09:15 | 12:45 |", less
+a break in the next cell), or the clock times of two lines in a row that hold one each. A
+break stated on a range's line ("Pause 30 min", "45 min Pause", "Mittagspause 1 h") may be
+taken off. Clock times are exact:
 a wrong duration matches a span by chance hardly ever, so no word need announce one; the
 total is that of every range of the excerpt (a run of some of them adds up by chance)."""
 
