@@ -14,7 +14,7 @@ from verifier.checks.readings import Reading, Token
 
 _SCALES = {"tsd": 3, "tausend": 3, "teur": 3, "t€": 3, "thousands": 3, "mio": 6}
 _SCALES |= {"millionen": 6, "millions": 6, "mrd": 9, "milliarden": 9, "billions": 9}
-_WORD = r"(?:tsd|tausend|teur|t€|thousands|mio|millionen|millions|mrd|milliarden|billions)"
+_WORD = "(?:" + "|".join(_SCALES) + ")"
 _CURRENCY = r"(?:€|eur|euro|\$|usd|£|chf)"
 # In brackets ("(in Tsd. €)", "($ in thousands)"), or "in" with no figure after it ("Beträge
 # in TEUR"): a figure's own scale word ("3,2 Mio. €") follows the figure instead.
