@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
@@ -14,6 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from tests.checks.conftest import assert_linear
 from verifier import checks
 from verifier.checks import numbermessages, numbers
 from verifier.checks.models import NumberStage, SourceText
@@ -1031,25 +1031,35 @@ def test_any_text_gives_valid_spans(answer: str, excerpt: str, question: str) ->
 # --- speed ------------------------------------------------------------------------------------
 
 
+def test_the_linear_guard_fails_a_pattern_that_retries_every_start() -> None:
+    # The class of defect the guards below exist for: " +x" rescans the run from each space.
+    with pytest.raises(AssertionError, match=r"time grew as n\*\*"):
+        assert_linear(lambda n: re.search(" +x", " " * n), 2_000)
+
+
 def test_adversarial_digits_and_separators_stay_linear() -> None:
     rng = random.Random(7)
-    junk = "".join(rng.choice("0123456789.,  \u00a0\u202f-/:[]") for _ in range(200_000))
-    started = time.perf_counter()
-    check(junk[:50_000], junk, "1" * 200_000, "1." * 100_000, question=junk[:1000])
-    assert time.perf_counter() - started < 5
+    junk = "".join(rng.choice("0123456789.,  \u00a0\u202f-/:[]") for _ in range(50_000))
+
+    def work(n: int) -> None:
+        check(junk[: n // 4], junk[:n], "1" * n, "1." * (n // 2), question=junk[:1000])
+
+    assert_linear(work, 6_250)
 
 
 def test_adversarial_words_lists_and_identifiers_stay_linear() -> None:
     rng = random.Random(7)
     chunks = [*"0129abMB-:*\n., /", "drei ", "three ", "Gründe", "- ", "1. ", "bge-m", "qwen2.5"]
-    junk = "".join(rng.choice([*chunks, "DE89 ", "0815", "- 3 Punkte:\n"]) for _ in range(60_000))
-    started = time.perf_counter()
-    check(junk[:50_000], junk, "a1" * 100_000, question=junk[:1000])
-    check("- 3 Punkte:\n" * 20_000, "x")
-    assert time.perf_counter() - started < 5
+    junk = "".join(rng.choice([*chunks, "DE89 ", "0815", "- 3 Punkte:\n"]) for _ in range(15_000))
+
+    def work(n: int) -> None:
+        check(junk[: n // 6], junk[: n // 3], "a1" * (n // 2), question=junk[:1000])
+        check("- 3 Punkte:\n" * (n // 12), "x")
+
+    assert_linear(work, 6_250)
 
 
-def test_a_megabyte_of_excerpts_checks_in_well_under_a_second() -> None:
+def test_a_megabyte_of_excerpts_is_checked_whole_in_linear_time() -> None:
     page = (
         "Rechnung Nr. 2025/047 vom 18.04.2025\nPos. 1  Fensterreinigung (Pauschale)  EUR 90\n"
         "Gesamt 1.234,56 € inkl. 19 % MwSt. Der TÜV-Termin ist am 3. Juni 2026 um 07:45 Uhr "
@@ -1057,11 +1067,13 @@ def test_a_megabyte_of_excerpts_checks_in_well_under_a_second() -> None:
         "wenig Früchte; ich gieße einmal pro Woche etwa 20 Liter pro Quadratmeter. Twelve "
         "hundred people came, see https://example.org/a/1 and the notes of May 2026.\n"
     )
-    excerpts = [page * (1024 * 1024 // len(page) // 4)] * 4
-    started = time.perf_counter()
-    stage = check("Die Reinigung kostete 90,00 € am 18.04.2025, gesamt 1.234,56 €.", *excerpts)
-    assert time.perf_counter() - started < 1.0
-    assert not stage.flagged
+    answer = "Die Reinigung kostete 90,00 € am 18.04.2025, gesamt 1.234,56 €."
+
+    def work(kib: int) -> None:
+        stage = check(answer, *[page * (kib * 1024 // len(page) // 4)] * 4)
+        assert not stage.flagged
+
+    assert_linear(work, 128)  # to a megabyte; bench codestage has the time against its floor
 
 
 HOURS_24 = '"hours": {"Monday": "7:0-17:0", "Sunday": "12:0-18:0"}'
