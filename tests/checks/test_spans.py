@@ -51,6 +51,27 @@ def test_days_between_dates_terms_deadlines_and_travel_times(
     assert statuses(answer, excerpt)[result] == expected
 
 
+MINUTES = "Minutes – Finance sync, March 3, 2026\n- Draft budget: Tom, due Tue, March 17, 2026"
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 20: the later date first, the earlier one without its year.
+        ("It is due Tuesday, March 17, 2026, 14 days after the March 3 meeting [1].", "14",
+         "derived"),
+        # A count "after" a date is a distance: it counts one end, not both.
+        ("It is due Tuesday, March 17, 2026, 15 days after the March 3 meeting [1].", "15",
+         "ungrounded"),
+        ("It is due March 17, 2026: 15 days, from March 3 to March 17 [1].", "15", "derived"),
+    ],
+)  # fmt: skip
+def test_days_between_a_date_and_an_earlier_one_written_after_it(
+    answer: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, MINUTES)[result] == expected
+
+
 def test_a_derived_span_says_how() -> None:
     stage = check_numbers(
         "",

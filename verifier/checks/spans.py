@@ -42,6 +42,7 @@ _BEFORE = re.compile(
 NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights?)\b", re.I)
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
+_DIRECTION_REACH = 24  # characters after a count of days where "after" or "vor" may stand
 _MAX_SHIFT_S = 12 * 3600  # a clock time moved by a duration: "15 Minuten früher"
 # Words that move a clock time by a duration: earlier or later. Without one, the word of an
 # arrival or an end nearest to the result makes it later, of a start earlier ("arrive around
@@ -181,18 +182,33 @@ class Spans:
                 # two days counts the days from one to the other.
                 spans = self._days_between(va.reading, vb.reading)
                 opens = self._sentences.span_at(ta.start)[0]
-                both_ends = unit == "days" and not _BETWEEN.search(self.text, opens, tb.start)
+                both_ends = (
+                    unit == "days"
+                    and not _BETWEEN.search(self.text, opens, tb.start)
+                    and not self._distance(tok)
+                )
                 if days in spans or (both_ends and days - 1 in spans):
                     return self._verdict(tok.readings[0], "days_between", (ta, va), (tb, vb))
         return None
 
+    def _distance(self, tok: Token) -> bool:
+        """Whether a count of days is a distance from a date ("15 days after the March 3
+        meeting"), which counts one end only, by a word of direction right after it."""
+        reach = tok.end + _DIRECTION_REACH
+        return bool(
+            _EARLIER.search(self.text, tok.end, reach) or _LATER.search(self.text, tok.end, reach)
+        )
+
     def _days_between(self, a: Reading, b: Reading) -> set[int]:
         """The days from a to b; a day and month without a year take the other's, or a leap
-        year and a common one where neither has one."""
+        year and a common one where neither has one. The later one may come first ("due
+        March 17, 2026, 14 days after the March 3 meeting"), or a year may turn between them."""
         years = [int(k[1]) for k in (a.key, b.key) if k[0] == "d"] or [2024, 2025]
         out = set()
         for year in years:
             first, last = as_date(a, year), as_date(b, year)
+            if first and last:
+                out.add(abs((last - first).days))
             if first and last and last < first and b.key[0] == "dm":
                 last = as_date(b, year + 1)  # "28.12. bis 03.01."
             if first and last and last < first and a.key[0] == "dm":
