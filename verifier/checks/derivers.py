@@ -20,6 +20,7 @@ from verifier.checks.expressions import Expressions
 from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict
 from verifier.checks.intervals import Intervals
+from verifier.checks.listtotals import ListTotals
 from verifier.checks.namedrows import NamedRows
 from verifier.checks.priced import Priced
 from verifier.checks.rates import Rates
@@ -69,9 +70,11 @@ def derive_all(
     conversions = Conversions(sentences, texts)
     written = Expressions(sentences)
     priced = Priced(sentences, texts)
+    listed = ListTotals(sentences)
     # Tried in this order for each ungrounded figure; the first derivation found stands.
     derivers: list[_Deriver] = [
         arithmetic,
+        listed,
         durations,
         spans,
         shared.columns,
@@ -98,6 +101,7 @@ def derive_all(
         conversions,
         written,
         priced,
+        listed,
     ]
     out = [v for _, v in results]
     tries = 0

@@ -17,6 +17,10 @@ _DERIVATIONS = {
         'the sum of the figures from "{a}" to "{b}"',
         "die Summe der Zahlen von „{a}“ bis „{b}“",
     ),
+    "listed_after": (
+        'the sum of the list after it, "{a}" to "{b}"',
+        "die Summe der Aufzählung danach, „{a}“ bis „{b}“",
+    ),
     "rest": (
         'the first of the figures from "{a}" to "{b}" less the others',
         "die erste der Zahlen von „{a}“ bis „{b}“ abzüglich der übrigen",

@@ -1,0 +1,42 @@
+"""A total written before the list it adds up."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+
+CELLAR = (
+    "Wine | Vintage | Bottles\nBarolo, G. Conterno | 2016 | 6\nBrunello, Biondi-Santi | 2018 | 3\n"
+    "Rioja | 2017 | 4\nChianti, Fèlsina | 2020 | 5"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 20: the total first, then its entries, each with a vintage inside.
+        ("You have 14 bottles of Italian red: 6 Barolo 2016 from G. Conterno, 3 Brunello 2018 "
+         "from Biondi-Santi and 5 Chianti 2020 from Fèlsina [1].", "14", "derived"),
+        ("You have 15 bottles of Italian red: 6 Barolo 2016 from G. Conterno, 3 Brunello 2018 "
+         "from Biondi-Santi and 5 Chianti 2020 from Fèlsina [1].", "15", "ungrounded"),
+        ("Du hast 14 Flaschen Italiener (6 Barolo, 3 Brunello und 5 Chianti) [1].", "14",
+         "derived"),
+        # The first entries of a longer list may make it: "and 4 more of Spain" is another one.
+        ("You have 9 Italian bottles: 6 Barolo and 3 Brunello, and 4 Rioja from Spain [1].", "9",
+         "derived"),
+        # Without an opener the figures are no list of the total.
+        ("You have 14 bottles of Italian red, 6 Barolo, 3 Brunello and 5 Chianti [1].", "14",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_total_before_its_list_is_the_sum_of_the_entries(
+    answer: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, CELLAR)[result] == expected
+
+
+def test_a_list_of_dates_adds_up_to_nothing() -> None:
+    assert statuses("Du hast 3 Termine: am 1. Mai und am 2. Mai [1].", "1. Mai, 2. Mai")["3"] == (
+        "ungrounded"
+    )

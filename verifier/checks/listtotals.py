@@ -1,0 +1,64 @@
+"""A total an answer writes before the list it adds up: "14 bottles of Italian red: 6 Barolo
+2016, 3 Brunello 2018 and 5 Chianti 2020", "38,40 € (12,90 € Porto, 25,50 € Ware)".
+
+The list opens with a colon or a bracket after the total, and its items are the figures that
+open an entry (after the opener, a comma, "und", "and", "+"), so that a vintage or a size inside
+an entry is none. The total must be exact and add up the first two or more items: a wrong
+total meets the sum of a list it introduces hardly ever by chance (arithmetic.py reads the
+total written after its list)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, localcontext
+from itertools import pairwise
+
+from verifier.checks.citations import Sentences
+from verifier.checks.grounding import Verdict
+from verifier.checks.readings import Token
+
+# Between the total and its first item: a few words and the opener right before the item.
+_OPENS = re.compile(r"[^\d.;!?\n]{0,60}[:(][ \u00a0]*")
+# Between an item and the next figure, when that figure opens the next entry.
+_NEXT_ENTRY = re.compile(r"(?:[,+&]|\b(?:und|and|sowie|plus))[ \u00a0]*\Z", re.I)
+_MAX_ITEMS = 24
+
+
+class ListTotals:
+    """What the answer's grounded figures listed after a figure add up to."""
+
+    def __init__(self, sentences: Sentences) -> None:
+        self.text = sentences.text
+        self._sentences = sentences
+        self._figures: list[tuple[Token, Verdict]] = []
+
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None:
+        """Take the grounded and derived figures, in the answer's order."""
+        self._figures = sorted(done, key=lambda d: d[0].start)
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The derivation of a total as the sum of the list after it, or None."""
+        r = tok.readings[0]
+        if r.num is None:
+            return None
+        end = self._sentences.span_at(tok.start)[1]
+        after = [(t, v) for t, v in self._figures if tok.end <= t.start < end]
+        if not after or not _OPENS.fullmatch(self.text, tok.end, after[0][0].start):
+            return None
+        items = [after[0]]
+        for prev, (t, v) in pairwise(after):
+            if _NEXT_ENTRY.search(self.text, prev[0].end, t.start):
+                items.append((t, v))
+        total = Decimal(0)
+        with localcontext() as ctx:
+            ctx.prec = 60
+            for k, (t, v) in enumerate(items[:_MAX_ITEMS]):
+                if v.reading.num is None:
+                    return None
+                total += v.reading.num
+                if k and total == r.num:
+                    first, last = items[0][0], t
+                    excerpts = frozenset().union(*(w.excerpts for _, w in items[: k + 1]))
+                    written = (self.text[first.start : first.end], self.text[last.start : last.end])
+                    return Verdict("derived", r, excerpts, "listed_after", written)
+        return None
