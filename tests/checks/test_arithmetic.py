@@ -420,6 +420,52 @@ def test_taxes_and_discounts_on_unnamed_amounts(
     assert statuses(answer, excerpt)[result] == expected
 
 
+PLAN = (
+    "Auftragssumme: 14.280,00 € brutto\n"
+    "Zahlungsplan: 30 % bei Auftragserteilung, 50 % nach Eindeckung, 20 % nach Abnahme."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 19: the share of an unnamed excerpt amount a percentage right before the
+        # amount names, without a word of a tax or a discount.
+        ("Fällig sind 30 % bei Auftragserteilung (4.284,00 €) und 50 % nach der Eindeckung [1].",
+         "4.284,00", "derived"),
+        ("Fällig sind 30 % bei Auftragserteilung (4.824,00 €) und 50 % nach der Eindeckung [1].",
+         "4.824,00", "ungrounded"),
+        # Another figure between them: the percentage names the share of no amount after it.
+        ("Bei Auftragserteilung sind 30 % fällig, laut Plan 2 Raten, also 4.284,00 € [1].",
+         "4.284,00", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_share_named_right_before_its_amount(answer: str, result: str, expected: str) -> None:
+    assert statuses(answer, PLAN)[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 19: a bracket after a difference explains it with its operands.
+        ("Sie sind 567 km gefahren (Kilometerstand 38.412 bei Übernahme, 38.979 bei Rückgabe) "
+         "[1].", "567", "derived"),
+        ("Sie sind 576 km gefahren (Kilometerstand 38.412 bei Übernahme, 38.979 bei Rückgabe) "
+         "[1].", "576", "ungrounded"),
+        # Operands outside the bracket, or after another clause's: no explanation of it.
+        ("Sie sind 567 km gefahren (siehe Vertrag), Kilometerstand 38.412 bei Übernahme, "
+         "38.979 bei Rückgabe [1].", "567", "ungrounded"),
+        ("Sie sind 567 km gefahren. Übernahme (Kilometerstand 38.412), Rückgabe 38.979 [1].",
+         "567", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_difference_explained_in_a_bracket_after_it(
+    answer: str, result: str, expected: str
+) -> None:
+    rental = "Übernahme: Kilometerstand 38.412\nRückgabe: Kilometerstand 38.979"
+    assert statuses(answer, rental)[result] == expected
+
+
 def test_a_mean_of_a_scaled_figure_and_a_count_of_many_digits_read_without_error() -> None:
     # Found by a review: a scaled figure stands in the list twice; int() of 5,000 digits.
     statuses("Die Werte 2 Millionen und 4 ergeben im Schnitt 3 [1].", "Werte: 2 Millionen und 4")

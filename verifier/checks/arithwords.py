@@ -225,6 +225,8 @@ def announced(
         return True  # "went from 48,210 to 48,890, so you drove 680 miles"
     if how == "sum" and _plus_between(text, starts, operands):
         return True  # "£280: the £240 annual fee plus the one-off £40 joining fee"
+    if how in ADDED and _bracket_after(text, tok, starts):
+        return True  # "567 km gefahren (Kilometerstand 38.412 bei Übernahme, 38.979 bei ...)"
     if how in (*ADDED, "change"):  # "ein Plus von 23 %"
         return bool(ANNOUNCED.search(before) or ANNOUNCED.search(after) or COMPARED.search(after))
     if TIMES.search(before) or TIMES.search(after):
@@ -272,6 +274,17 @@ def _plus_between(text: str, starts: tuple[int, int], operands: tuple[str, str])
     (first, written), (second, _) = sorted(zip(starts, operands, strict=True))
     gap = text[first + len(written) : second]
     return len(gap) <= _MAX_PLUS_GAP and not _CLAUSE_END.search(gap) and bool(_PLUS.search(gap))
+
+
+def _bracket_after(text: str, tok: Token, starts: tuple[int, int]) -> bool:
+    """Whether both operands stand in a bracket that opens in the figure's clause after it,
+    as a result's explanation does."""
+    opens = text.find("(", tok.end, tok.end + _MAX_PLUS_GAP)
+    return (
+        opens >= 0
+        and not _CLAUSE_END.search(text, tok.end, opens)
+        and all(opens < at and ")" not in text[opens:at] for at in starts)
+    )
 
 
 def _from_to(text: str, starts: tuple[int, int], operands: tuple[str, str]) -> bool:

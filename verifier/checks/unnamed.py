@@ -6,7 +6,8 @@ Only amounts with cents, exact to the cent, with a word of taking off or adding 
 tax or discount) in the sentence, and as the second operand the answer's amount nearest the
 figure on either side in its sentence, or a percentage of the sentence (a tax rate only where
 an excerpt states it): each operand more gives a wrong amount one more chance to meet an
-excerpt's."""
+excerpt's. Without such a word, an amount is only the share of an excerpt amount that a
+percentage right before it names ("30 % bei Auftragserteilung (4.284,00 €)")."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ _OFF_OR_ON = re.compile(
     re.I,
 )
 _MAX_OPERANDS = 12  # grounded amounts of the answer tried
+_RATE_GAP = 40  # characters from a percentage to the amount it is the share of, at most
 
 
 def stated_rate(src: SourceIndex, rate: int) -> bool:
@@ -73,6 +75,11 @@ class Unnamed:
             found = self._taxed(tok, x, k, says(TAX_NAMED, tok.start))
             if found:
                 return found
+        beside = self._rate_before(tok)
+        if beside:  # "30 % bei Auftragserteilung (4.284,00 €)" of the offer's 14.280,00 €
+            found = self._of_base(tok, x, beside, share_only=True)
+            if found:
+                return found
         if not says(_OFF_OR_ON, tok.start):
             return None
         # The amounts of the sentence nearest the figure, one on each side: each operand more
@@ -111,12 +118,34 @@ class Unnamed:
             if self._sentences.index(t.start) == k and (num := v.reading.num) is not None
         ]
         rates += [(Decimal(r), frozenset()) for r in TAX_RATES if tax and self._stated(r)]
+        return self._of_base(tok, x, rates, share_only=False)
+
+    def _rate_before(self, tok: Token) -> list[tuple[Decimal, frozenset[int]]]:
+        """The percentage of the sentence right before the amount, no other figure between
+        ("30 % bei Auftragserteilung (4.284,00 €)"), as its only rate; else none."""
+        k = self._sentences.index(tok.start)
+        for t, v in reversed(self._rates):
+            if t.end <= tok.start and self._sentences.index(t.start) == k:
+                gap = self.text[t.end : tok.start]
+                near = len(gap) <= _RATE_GAP and not any(c.isdigit() for c in gap)
+                return [(v.reading.num, v.excerpts)] if near and v.reading.num else []
+        return []
+
+    def _of_base(
+        self,
+        tok: Token,
+        x: Decimal,
+        rates: list[tuple[Decimal, frozenset[int]]],
+        share_only: bool,
+    ) -> Verdict | None:
+        """x as an excerpt amount with a rate added, taken off or out, or as its share."""
         tried: list[tuple[Decimal, Decimal, frozenset[int]]] = []  # base, rate, where
         with localcontext() as ctx:
             ctx.prec = 60
             for rate, where in rates:
                 share = rate / 100
-                for factor in (1 + share, 1 - share, 1 / (1 + share), share):
+                factors = (share,) if share_only else (1 + share, 1 - share, 1 / (1 + share), share)
+                for factor in factors:
                     if factor <= 0:
                         continue
                     base = (x / factor).quantize(_CENT)
