@@ -162,6 +162,31 @@ def test_the_difference_of_two_readings_on_one_row(answer: str, figure: str, exp
     assert statuses(answer, LOGBOOK)[figure] == expected
 
 
+METER = (
+    "Meter #: 48-221-907\nDate         Reading (kWh)\n01/01/2026   12,480\n02/01/2026   12,893\n"
+    "03/01/2026   13,262\n\nGas, Zähler G4-77120:\n31.12.2025: 7.210,4 m³\n31.03.2026: 7.698,9 m³"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probes 17 and 20: a meter's consumption from the readings of two neighbouring
+        # lines, which the answer does not name.
+        ("That's less than January, when you used 413 kWh [1].", "413", "derived"),
+        ("That's less than January, when you used 431 kWh [1].", "431", "ungrounded"),
+        ("Beim Gas waren es im selben Zeitraum 488,5 m³ [1].", "488,5", "derived"),
+        # Lines apart (January to March) or across a blank line make no consumption.
+        ("In two months you used 782 kWh [1].", "782", "ungrounded"),
+        ("Das sind 5.052 kWh [1].", "5.052", "ungrounded"),
+    ],
+)
+def test_the_difference_of_readings_alone_on_neighbouring_lines(
+    answer: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, METER)[figure] == expected
+
+
 SALES = "| Tag | Umsatz |\n|---|---|\n| Di | 312,50 € |\n| Mi | 287,90 € |\n| Do | 341,20 € |"
 PANTRY = "Item | Qty\nArborio rice | 2 × 1 kg\nRolled oats | 1.5 kg"
 WEEK_LOG = (
