@@ -462,8 +462,29 @@ def test_a_share_named_right_before_its_amount(answer: str, result: str, expecte
 def test_a_difference_explained_in_a_bracket_after_it(
     answer: str, result: str, expected: str
 ) -> None:
-    rental = "Übernahme: Kilometerstand 38.412\nRückgabe: Kilometerstand 38.979"
+    # A line between the readings: on neighbouring lines they give their difference alone.
+    rental = "Übernahme: Kilometerstand 38.412\nTank voll\nRückgabe: Kilometerstand 38.979"
     assert statuses(answer, rental)[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 20: a rounded product whose operand stands in the sentence before, when
+        # the units say the product (m³ at kWh/m³ is kWh).
+        ("Im Januar waren es 232,5 m³ [1]. Mit dem Faktor von 10,3 kWh/m³ sind das rund "
+         "2.395 kWh [1].", "2.395", "derived"),
+        ("Im Januar waren es 232,5 m³ [1]. Mit dem Faktor von 10,3 kWh/m³ sind das rund "
+         "2.495 kWh [1].", "2.495", "ungrounded"),
+        ("Im Januar waren es 232,5 m³ [1]. Mit dem Faktor von 10,3 sind das rund 2.395 kWh [1].",
+         "2.395", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_rounded_product_of_the_sentence_before_when_units_multiply(
+    answer: str, result: str, expected: str
+) -> None:
+    gas = "01.01.2026: 23.456,7 m³\n01.02.2026: 23.689,2 m³\nFaktor: 10,3 kWh/m³\n232,5 m³"
+    assert statuses(answer, gas)[result] == expected
 
 
 def test_a_mean_of_a_scaled_figure_and_a_count_of_many_digits_read_without_error() -> None:
@@ -653,8 +674,9 @@ def test_prices_in_cents_and_units_spelled_out(
     ],
 )  # fmt: skip
 def test_a_change_from_one_figure_to_another(answer: str, figure: str, expected: str) -> None:
+    # A line between the readings: on neighbouring lines they give their difference alone.
     excerpt = (
-        "01/04/2026  48,210\n02/02/2026  48,890\nArbeitspreis 12,40 ct, ab 2026 10,85 ct\n"
+        "01/04/2026  48,210\nService\n02/02/2026  48,890\nArbeitspreis 12,40 ct, ab 2026 10,85 ct\n"
         "Nettokaltmiete ab 01.07.2026: 880,00 € (bisher 800,00 €)"
     )
     assert statuses(answer, excerpt)[figure] == expected

@@ -32,6 +32,7 @@ from verifier.checks.arithwords import (
     strongly_announced,
     telling,
     unit_after,
+    units_multiply,
 )
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict, hedged
@@ -216,8 +217,11 @@ class Arithmetic:
             return announced(
                 self.text, tok, res.how, res.starts, res.operands
             ) and self._near_in_text(res, tok, large)
-        if not self._near_in_text(res, tok, exact):
-            return False  # a rounded result matches too many pairs to look further afield
+        ends = [at + len(written) for at, written in zip(res.starts, res.operands, strict=True)]
+        if not self._near_in_text(res, tok, exact or units_multiply(self.text, tok, ends)):
+            # A rounded result matches too many pairs to look further afield, unless the
+            # units say the product ("232,5 m³ [1]. Mit 10,3 kWh/m³ sind das rund 2.395 kWh").
+            return False
         if res.how == "mean":
             return self._averaged(tok) and self._one_list(tok, res)
         origin = changed_from(self.text, res.starts[1]) if res.how == "percentage" else None

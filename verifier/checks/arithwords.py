@@ -250,7 +250,7 @@ def announced(
         any(RATE_BEFORE.search(text, max(0, at - 12), at) for at in starts)
         # "Dein monatlicher Abschlag beträgt 97,00 €": a rate's adjective before its amount.
         or any(RATE.search(text, max(0, at - _RATE_REACH), at) for at in starts)
-        or _units_multiply(text, tok, ends)
+        or units_multiply(text, tok, ends)
         or any(RATE.search(text, end, end + 12) for end in ends)
     )
 
@@ -318,7 +318,7 @@ def _currency_before(text: str, start: int) -> str:
     return before[-1:] if before[-1:] in ("€", "$", "£") else ""
 
 
-def _units_multiply(text: str, tok: Token, ends: list[int]) -> bool:
+def units_multiply(text: str, tok: Token, ends: list[int]) -> bool:
     """Whether the units say the product: 1.526,6 m³ at 10,3 kWh/m³ is so many kWh."""
     result = unit_after(text, tok.end)
     for end, other in ((ends[0], ends[1]), (ends[1], ends[0])):
