@@ -487,6 +487,22 @@ def test_a_rounded_product_of_the_sentence_before_when_units_multiply(
     assert statuses(answer, gas)[result] == expected
 
 
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 20: "seconds" spelled out is the column's "s".
+        ("It took 118 s versus 142 s [1]: 24 seconds quicker, or about 17% less time.", "17",
+         "derived"),
+        ("It took 118 s versus 142 s [1]: 24 seconds quicker, or about 19% less time.", "19",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_unit_spelled_out_is_its_symbol(answer: str, result: str, expected: str) -> None:
+    assert (
+        statuses(answer, "| CPU | Time (s) |\n| 9950X | 118 |\n| 285K | 142 |")[result] == expected
+    )
+
+
 def test_a_mean_of_a_scaled_figure_and_a_count_of_many_digits_read_without_error() -> None:
     # Found by a review: a scaled figure stands in the list twice; int() of 5,000 digits.
     statuses("Die Werte 2 Millionen und 4 ergeben im Schnitt 3 [1].", "Werte: 2 Millionen und 4")

@@ -144,6 +144,7 @@ _SAME_UNIT = {
     **dict.fromkeys(("kilo", "kilos", "kilogramm", "kilogram", "kilograms"), "kg"),
     **dict.fromkeys(("stunde", "stunden", "std", "hour", "hours", "hrs", "hr"), "h"),
     **dict.fromkeys(("minute", "minuten", "minutes", "mins"), "min"),
+    **dict.fromkeys(("second", "seconds", "sekunde", "sekunden", "sec", "secs", "sek"), "s"),
 }
 _CURRENCIES = ("€", "$", "£", "chf")
 # A rate's unit after a figure: "kWh/m³", "€/kWh", "ct pro kWh".
