@@ -72,6 +72,28 @@ def test_days_between_a_date_and_an_earlier_one_written_after_it(
     assert statuses(answer, MINUTES)[result] == expected
 
 
+CHECK_IN = "Abfahrt: 10:15 Uhr\nBitte spätestens 30 Min. vor Abfahrt am Check-in sein."
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 20: a clock time the excerpt's own offset away from the answer's.
+        ("Die Fähre legt um 10:15 Uhr ab [1]. Am Check-in solltet ihr spätestens um 9:45 Uhr "
+         "sein [1].", "9:45", "derived"),
+        ("Die Fähre legt um 10:15 Uhr ab [1]. Am Check-in solltet ihr spätestens um 9:15 Uhr "
+         "sein [1].", "9:15", "ungrounded"),
+        # The excerpt says before: no later time.
+        ("Die Fähre legt um 10:15 Uhr ab [1]. Am Check-in solltet ihr um 10:45 Uhr sein [1].",
+         "10:45", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_clock_time_an_offset_the_excerpt_states_away(
+    answer: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, CHECK_IN)[result] == expected
+
+
 def test_a_derived_span_says_how() -> None:
     stage = check_numbers(
         "",

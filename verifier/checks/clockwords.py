@@ -1,7 +1,8 @@
 """The half and quarter hours as people say them: "halb acht" is 7:30, "viertel vor acht" and
 "dreiviertel acht" 7:45, "viertel nach acht" 8:15; "half past seven" 7:30, "quarter past
 seven" 7:15, "quarter to eight" 7:45. An excerpt's clock times in words (the tokenizer reads
-them in excerpts only: an answer's own are claims nobody can check)."""
+them in excerpts only: an answer's own are claims nobody can check). And the offsets an excerpt
+states from a moment it names ("spätestens 30 Min. vor Abfahrt"), for spans.py."""
 
 from __future__ import annotations
 
@@ -59,4 +60,27 @@ def spoken_durations(text: str) -> set[str]:
         window = text[max(0, end.start() - 40) : end.end() + 16]
         for m in _DURATION_WORDS.finditer(window):
             out.add(str(_SPOKEN_DURATIONS[int((m.lastgroup or "d0")[1:])][1]))
+    return out
+
+
+# An offset from a named moment that an excerpt states: "spätestens 30 Min. vor Abfahrt",
+# "boarding closes 20 minutes before departure", "Einlass 1 Stunde vor Beginn".
+_OFFSET = re.compile(
+    r"(?<![0-9.,])([0-9]{1,3})[ \u00a0]*"
+    r"(?:(min\.?|minuten|minutes?|mins?)|(std\.?|stunden?|hours?|h))[ \u00a0]+"
+    r"(?:(vor|vorher|before|prior|ahead|früher|eher)|(nach|after|später|later))\b",
+    re.I,
+)
+_MAX_OFFSETS = 16
+
+
+def offsets(text: str) -> list[tuple[int, str]]:
+    """The offsets a text states from a moment it names, in signed minutes (before is less),
+    with their words as written ("30 Min. vor")."""
+    out = []
+    for m in _OFFSET.finditer(text):
+        minutes = int(m[1]) * (60 if m[3] else 1)
+        out.append((-minutes if m[4] else minutes, m.group()))
+        if len(out) >= _MAX_OFFSETS:
+            break
     return out

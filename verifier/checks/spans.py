@@ -19,6 +19,7 @@ from datetime import date
 
 from verifier.checks.calendarmath import as_date, plus, term_ends
 from verifier.checks.citations import Sentences
+from verifier.checks.clockwords import offsets
 from verifier.checks.excerptdates import ExcerptDates
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
@@ -101,6 +102,7 @@ class Spans:
     ) -> None:
         self.text = sentences.text
         self._excerpts = ExcerptDates(src, texts)
+        self._texts = texts
         self._figures: list[tuple[Token, Verdict]] = []
         self._sentences = sentences
 
@@ -130,6 +132,7 @@ class Spans:
                 sentence = self._sentences.text_at(tok.start)
                 place = (tok.start - opens, tok.end - opens)
                 found = self._time_shifted(r, near, earlier, sentence, place)
+                found = found or self._time_offset(tok, r, (*earlier, *near))
             elif r.key[0] == "ym":
                 month = (int(r.key[1]), int(r.key[2]))
                 found = self._month_after(r, near) or self._excerpts.from_term(r, None, month)
@@ -261,6 +264,25 @@ class Spans:
                     operands = (self.text[tt.start : tt.end], with_unit(self.text, td.start, end))
                     held = vt.excerpts | vd.excerpts
                     return Verdict("derived", r, held, "time_shifted", operands)
+        return None
+
+    def _time_offset(
+        self, tok: Token, r: Reading, pool: tuple[tuple[Token, Verdict], ...]
+    ) -> Verdict | None:
+        """A clock time an offset the cited excerpt states away from a clock time of the
+        sentence or the one before ("Abfahrt 10:15", "spätestens 30 Min. vor Abfahrt": um
+        9:45 am Check-in), in the direction the excerpt says."""
+        target = int(r.key[1]) * 60 + int(r.key[2])
+        for n, text in self._sentences.cited_excerpts(self._texts, tok.start):
+            for minutes, written in offsets(text):
+                for tt, vt in pool:
+                    base = vt.reading.key
+                    if (
+                        base[0] == "t"
+                        and (int(base[1]) * 60 + int(base[2]) + minutes) % 1440 == target
+                    ):
+                        operands = (self.text[tt.start : tt.end], written)
+                        return Verdict("derived", r, vt.excerpts | {n}, "time_shifted", operands)
         return None
 
     def _date_after(
