@@ -64,6 +64,11 @@ MINUTES = "Minutes – Finance sync, March 3, 2026\n- Draft budget: Tom, due Tue
         ("It is due Tuesday, March 17, 2026, 15 days after the March 3 meeting [1].", "15",
          "ungrounded"),
         ("It is due March 17, 2026: 15 days, from March 3 to March 17 [1].", "15", "derived"),
+        # Blind probe 21: "from" a date with no end of a range after it is a distance too.
+        ("It is due March 17, 2026, which is 14 days from the meeting (March 3) [1].", "14",
+         "derived"),
+        ("It is due March 17, 2026, which is 15 days from the meeting (March 3) [1].", "15",
+         "ungrounded"),
     ],
 )  # fmt: skip
 def test_days_between_a_date_and_an_earlier_one_written_after_it(

@@ -44,6 +44,8 @@ NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 _DIRECTION_REACH = 24  # characters after a count of days where "after" or "vor" may stand
+_FROM = re.compile(r"\b(?:from|von|vom|ab|since|seit)\b", re.I)
+_RANGE_END = re.compile(r"\b(?:to|bis|until|till|through|thru)\b|[–-]", re.I)
 _MAX_SHIFT_S = 12 * 3600  # a clock time moved by a duration: "15 Minuten früher"
 # Words that move a clock time by a duration: earlier or later. Without one, the word of an
 # arrival or an end nearest to the result makes it later, of a start earlier ("arrive around
@@ -196,11 +198,14 @@ class Spans:
 
     def _distance(self, tok: Token) -> bool:
         """Whether a count of days is a distance from a date ("15 days after the March 3
-        meeting"), which counts one end only, by a word of direction right after it."""
+        meeting", "9 days from today"), which counts one end only: a word of direction right
+        after it, or "from" with no end of a range ("from March 9 to March 15") after it."""
         reach = tok.end + _DIRECTION_REACH
-        return bool(
-            _EARLIER.search(self.text, tok.end, reach) or _LATER.search(self.text, tok.end, reach)
-        )
+        if _EARLIER.search(self.text, tok.end, reach) or _LATER.search(self.text, tok.end, reach):
+            return True
+        start = _FROM.search(self.text, tok.end, reach)
+        end = self._sentences.span_at(tok.start)[1]
+        return bool(start and not _RANGE_END.search(self.text, start.end(), end))
 
     def _days_between(self, a: Reading, b: Reading) -> set[int]:
         """The days from a to b; a day and month without a year take the other's, or a leap
