@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.checks.conftest import statuses
 from verifier.checks.numgrammar import START, START_PLAIN, START_WORDS
 
 PLAIN = re.compile(START_PLAIN)
@@ -47,3 +49,32 @@ def test_every_start_word_is_found_after_a_non_letter_only() -> None:
     for word in ("Jan", "März", "https://x.de", "www.x.de", "Quelle", "Auszüge", "out of"):
         assert starts(START, f" {word}")[0] == starts(PLAIN, f" {word}")[0]
         assert starts(START, f"x{word}") == starts(PLAIN, f"x{word}") == []
+
+
+CSV = "sku,item,qty,min,target\nFB-M6,Hex bolt zinc,140,200,500,Accu"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 21: a UK diary's day before its month, which no month can be.
+        ("It is on Tuesday 21 April [1].", "- Dr Patel – Tue 21/04, 8:40am", "21 April",
+         "grounded"),
+        ("It is on Tuesday 22 April [1].", "- Dr Patel – Tue 21/04, 8:40am", "22 April",
+         "ungrounded"),
+        ("It is on 21 April [1].", "Car service – Sat 25/04\nDentist 21/04", "21 April",
+         "grounded"),
+        # Blind probe 21: a CSV row's fields, which commas join without a space.
+        ("There are 140 on hand [1].", CSV,
+         "140", "grounded"),
+        ("There are 200 on hand [1].", CSV,
+         "200", "grounded"),
+        # Prose's thousands stay whole, also where a scraped page lost the space after them.
+        ("It cost £2,980,815 [1].", "The Tories spent £2,980,815,The Lib Dems less.", "2,980,815",
+         "grounded"),
+    ],
+)  # fmt: skip
+def test_a_uk_day_month_and_a_csv_row_s_fields(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

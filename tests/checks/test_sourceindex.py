@@ -29,6 +29,8 @@ PIECES = [
     # Where a separator may split a number's digits: thousands, a decimal point, a scale word.
     "400", "000", "99", " Mio.", "k", " Tsd", "1.400", "0,014", "2014", "145", "Sun ", "3/8",
     "(in Tsd. €)\n", "($ thousands) ", "345,0", "86,5",
+    # A UK day before its month, and a CSV row's fields, which a comma joins without a space.
+    "21/04", "Tue ", "zinc,", ",Accu", "140,200",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 
@@ -47,6 +49,8 @@ texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 @example(["Summe 1.400,50 EUR"], "1400,50 EUR")  # a thousands separator in the digits
 @example(["Budget 1,4 Mio. €, Anteil 0,014"], "1.400.000 € und 0,014")  # a scale word
 @example(["Rechnung 2014, Posten 145"], "14")  # no line of other numbers
+@example(["Tue 21/04, 8:40am"], "21 April")  # a day no month is before its month
+@example(["FB-M6,zinc,140,200,500,Accu"], "140")  # fields of a CSV row
 def test_the_lazy_index_holds_what_the_whole_index_holds(excerpts: list[str], answer: str) -> None:
     numbered = list(enumerate(excerpts, 1))
     readings = [r for t in tokenize(answer, strict=True) for p in (t, *t.parts) for r in p.readings]

@@ -83,12 +83,14 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         # A source's month and day without a year, as US statements write them ("02/06  PAYROLL"):
         # both parts with two digits, so that fractions and ratings stay what they are; or a
         # month in one digit before a day no month or rating is ("paid 4/22"), or after a
-        # weekday, before any day ("Sun 3/8": a log's, no fraction).
+        # weekday, before any day ("Sun 3/8": a log's, no fraction); or a day no month is before
+        # a month in two digits, as the UK writes them ("Tue 21/04").
         + (
             ""
             if strict
             else r"|(?P<MD>(?<![0-9/.,])"
             r"(?P<ma>0[1-9]|1[0-2]|[1-9](?=/(?:1[3-9]|2[0-9]|3[01])(?![0-9]))"
+            r"|(?:1[3-9]|2[0-9]|3[01])(?=/(?:0[1-9]|1[0-2])(?![0-9]))"
             rf"|{_AFTER_WEEKDAY}(?P<mw>[1-9]))/"
             r"(?P<mb>(?(mw)0?[1-9](?![0-9])|0[1-9])|[12][0-9]|3[01])(?![0-9/]|[.,][0-9]))"
         )

@@ -37,15 +37,26 @@ _SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
 _DOTTED_CHARS = frozenset("0123456789.")
 
 
+def _csv_fields(text: str, start: int, end: int) -> bool:
+    """Whether a run with a comma follows a CSV row's field ("zinc,140,200,500,Accu Ltd"):
+    a comma right before it, after no space. Prose puts a space after its commas (though a
+    scraped page may lose one after a figure: "£2,980,815,The"); a CSV field that holds a
+    comma is quoted."""
+    before = text[max(0, start - 2) : start]
+    return (
+        "," in text[start:end] and len(before) == 2 and before[1] == "," and not before[0].isspace()
+    )
+
+
 def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
     """Tokens of one digit run: a single number with all its readings, or each group alone."""
     rs = run_readings(text[start:end])
     if rs and (tens := decade(text, start, end)):
         # In an answer "the 1990s" claims a decade, which any year in it holds.
         return [Token(start, end, (tens,) if strict else (*rs, tens))]
-    if rs:
+    if rs and not (not strict and _csv_fields(text, start, end)):
         return [Token(start, end, suffixed(text, end, rs, strict, start))]
-    # No single number (3,4,5 or 1.2.3): each digit group stands alone.
+    # No single number (3,4,5 or 1.2.3, or fields of a CSV row): each digit group stands alone.
     out = [
         Token(g.start(), g.end(), run_readings(g.group())) for g in GROUP.finditer(text, start, end)
     ]
