@@ -101,3 +101,11 @@ def test_a_count_of_a_scaled_recipe_is_no_wrong_count() -> None:
     assert statuses(answer, recipe)["2"] == "derived"
     answer = "Für die halbe Menge brauchst du 100 g Butter, 90 g Zucker, 3 Eier und 150 g Mehl [1]."
     assert statuses(answer, recipe)["3"] == "ungrounded"
+
+
+def test_an_excerpt_s_limit_counts_nothing() -> None:
+    # Blind probe 22: "(max. 7 nights)" of a city tax is no count of the stay's nights.
+    hotel = "Rate: €138.00 per night\nCity tax: €4.00 per person per night (max. 7 nights)"
+    assert statuses("The stay is 4 nights [1].", hotel)["4"] == "grounded"
+    stay = "Stay: 7 nights\nCity tax: €4.00 per person per night"
+    assert statuses("The stay is 4 nights [1].", stay)["4"] == "wrong_count"

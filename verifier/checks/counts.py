@@ -85,6 +85,11 @@ _BOUND = re.compile(
     r"(?i:\b(?:über|mehr als|mindestens|weniger als|unter|bis zu|höchstens|over|more than"
     r"|at least|less than|under|up to|at most)\W*\Z)"
 )
+# Before an excerpt's count: a limit the thing may reach, which counts nothing.
+_LIMIT = re.compile(
+    r"(?i:\b(?:max|maximal|maximum|min|mindestens|minimum|höchstens|bis zu|up to|at most"
+    r"|at least|no more than)\.?\W*\Z)"
+)
 _MAX_READ = 100_000  # characters of an excerpt read for its counts
 _NEAR = 80  # characters around a count read for a total's word
 _MAX_TRIES = 40  # counts of one answer compared with the excerpts' nouns
@@ -185,6 +190,8 @@ def _counts(text: str, word: str, places: list[int], ours: int) -> list[tuple[in
         between = count.group(2) if count else None
         if between and not (between in _ENGLISH_ADJECTIVES or text[start].isupper()):
             continue
+        if count and _LIMIT.search(text, max(0, count.start() - 16), count.start()):
+            continue  # "City tax ... (max. 7 nights)": a limit, not the thing's count
         if count and _kept(text, count.start(), noun):
             value = count.group(1).lower()
             m = int(value) if value.isdigit() else SMALL[value]
