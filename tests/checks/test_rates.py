@@ -92,3 +92,30 @@ def test_a_pace_from_a_logged_time_and_distance(answer: str, expected: str) -> N
     found = statuses(answer, RUN_LOG)
     pace = next(text for text in found if ":" in text and text not in ("29:09", "2:51:00"))
     assert found[pace] == expected
+
+
+TANK = (
+    "| Datum      | km-Stand | Liter |\n| 24.01.2026 | 113.190  | 45,60 |\n"
+    "| 14.02.2026 | 113.950  | 47,50 |"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probes 17, 21 and 22: a consumption per 100 km over a distance the answer
+        # derived itself, in its sentence or the one before.
+        ("Von 113.190 km bis 113.950 km bist du 760 km gefahren [1]. Beim Volltanken gingen "
+         "47,50 l hinein, das ergibt einen Verbrauch von 6,25 l/100 km [1].", "6,25", "derived"),
+        ("Von 113.190 km bis 113.950 km bist du 760 km gefahren [1]. Beim Volltanken gingen "
+         "47,50 l hinein, das ergibt einen Verbrauch von 6,75 l/100 km [1].", "6,75",
+         "ungrounded"),
+        # The hundred multiplied in last of the arithmetic written out is no claimed figure.
+        ("Du bist 760 km gefahren und hast 47,50 l getankt (47,50 ÷ 760 × 100 = 6,25) [1].",
+         "100", "derived"),
+        ("Du bist 760 km gefahren und hast 47,50 l getankt, 100 km davon in der Stadt [1].",
+         "100", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_rate_of_the_answer_s_own_figures(answer: str, figure: str, expected: str) -> None:
+    assert statuses(answer, TANK)[figure] == expected

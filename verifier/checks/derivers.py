@@ -71,6 +71,7 @@ def derive_all(
     written = Expressions(sentences)
     priced = Priced(sentences, texts)
     listed = ListTotals(sentences)
+    rates = Rates(sentences, texts)
     # Tried in this order for each ungrounded figure; the first derivation found stands.
     derivers: list[_Deriver] = [
         arithmetic,
@@ -84,7 +85,7 @@ def derive_all(
         calendar,
         conversions,
         ClockSpans(sentences, texts),
-        Rates(sentences, texts),
+        rates,
         written,
         RowDifferences(sentences, texts),
         priced,
@@ -102,6 +103,7 @@ def derive_all(
         written,
         priced,
         listed,
+        rates,
     ]
     out = [v for _, v in results]
     tries = 0

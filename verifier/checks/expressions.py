@@ -27,6 +27,9 @@ _TERM = re.compile(
 # Signs written as words: "20 km × 0,30 € plus 7 km × 0,38 € = 8,66 €".
 _WORD_SIGNS = {"plus": "+", "minus": "−", "mal": "×", "times": "×"}
 _OPENS = re.compile(r"[:(\[;]|(?<=[.!?])\s")
+# A factor 100 multiplied in last, before "=" or a closing bracket.
+_PER_HUNDRED = re.compile(r"[ \u00a0]?[×x*·][ \u00a0]?")
+_ENDS_TERMS = re.compile(r"[ \u00a0]*(?:%[ \u00a0]*)?(?:=|≈|\))")
 _MAX_TERMS = 12
 
 
@@ -59,6 +62,10 @@ class Expressions:
     def derive(self, tok: Token) -> Verdict | None:
         """The written expression an ungrounded figure after "=" is the value of, or None."""
         r = tok.readings[0]
+        if r.value == "100" and _PER_HUNDRED.fullmatch(self.text, max(0, tok.start - 3), tok.start):
+            if _ENDS_TERMS.match(self.text, tok.end):
+                # "41.40 ÷ 652 × 100 ≈ 6.35": the factor of a percentage or a rate per 100.
+                return Verdict("derived", r, frozenset(), "per_hundred", ("100", ""))
         equals = _EQUALS.search(self.text, max(0, tok.start - 8), tok.start)
         if r.num is None or equals is None:
             return None

@@ -21,6 +21,10 @@ _DERIVATIONS = {
         'the sum of the list after it, "{a}" to "{b}"',
         "die Summe der Aufzählung danach, „{a}“ bis „{b}“",
     ),
+    "per_hundred": (
+        "the factor of a percentage or a rate per 100 in the arithmetic written out",
+        "der Faktor eines Prozentsatzes oder einer Rate je 100 in der ausgeschriebenen Rechnung",
+    ),
     "rest": (
         'the first of the figures from "{a}" to "{b}" less the others',
         "die erste der Zahlen von „{a}“ bis „{b}“ abzüglich der übrigen",
@@ -118,6 +122,9 @@ def _messages(text: str, v: Verdict | None, r: Reading, ident: bool = False) -> 
             f"{q_en} is a rounded form of a value in {_refs(v.excerpts, False)}.",
             f"{q_de} ist ein gerundeter Wert aus {_refs(v.excerpts, True)}.",
         )
+    if v.how == "per_hundred":  # a constant of the arithmetic, which no source holds
+        how_en, how_de = _DERIVATIONS["per_hundred"]
+        return f"{q_en} is {how_en}.", f"{q_de} ist {how_de}."
     if v.status == "derived":
         a, b = v.addends
         where_en = _refs(v.excerpts, False) if v.excerpts else "the question"

@@ -1,6 +1,7 @@
 """Rates an answer computes from two quantities of one excerpt that it need not name: "84 km/h"
 from a trip's 252 km in 3 hours, "6,5 l/100 km" from 39 l over 600 km, "0,32 €/kWh" from
-235,20 € for 735 kWh.
+235,20 € for 735 kWh; or of its own sentence or the one before, grounded or derived ("760 km
+gefahren ... 47,50 l ... 6,25 l/100 km").
 
 Only a figure written with a rate unit (a unit, "/" or "per", then a unit) is tried, and only
 with an excerpt's figures written with those two units' kinds: a quotient of any two figures
@@ -84,6 +85,28 @@ class Rates:
         self._sentences = sentences
         self._excerpts = excerpts
         self._read: dict[int, dict[str, list[_Quantity]]] = {}
+        self._stated: list[tuple[Token, Verdict]] = []
+
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None:
+        """Take the answer's grounded and derived figures: a rate may divide one of them
+        ("760 km gefahren ... 47,50 l ... 6,25 l/100 km", the distance derived)."""
+        self._stated = done
+
+    def _answer_kinds(self, tok: Token) -> tuple[dict[str, list[_Quantity]], dict[str, Verdict]]:
+        """The answer's figures with a unit in the figure's sentence and the one before, by
+        kind, and the verdict of each as written."""
+        k = self._sentences.index(tok.start)
+        kinds: dict[str, list[_Quantity]] = {}
+        held: dict[str, Verdict] = {}
+        for t, v in self._stated:
+            m = _UNIT_AFTER.match(self.text, t.end)
+            size = _size(m.group(1)) if m else None
+            num = v.reading.num
+            if m and size and num is not None and k - 1 <= self._sentences.index(t.start) <= k:
+                shown = self.text[t.start : m.end(1)]
+                kinds.setdefault(size[0], []).append((float(num) * size[1], shown))
+                held[shown] = v
+        return kinds, held
 
     def derive(self, tok: Token) -> Verdict | None:
         """The quotient of two excerpt quantities an ungrounded rate is, or None."""
@@ -120,13 +143,16 @@ class Rates:
             half = 1e-9 * max(1.0, x) if exact else half_unit(self.text, tok, about) * (1 + 1e-9)
         else:
             return None
-        for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
-            kinds = self._quantities(n, text)
+        said, held = self._answer_kinds(tok)
+        cited = self._sentences.cited_excerpts(self._excerpts, tok.start)
+        for n, kinds in [*((n, self._quantities(n, text)) for n, text in cited), (None, {})]:
             counts = [q for kind in kinds if _same_noun(kind, den[0]) for q in kinds[kind]]
-            for a, a_text in kinds.get(num[0], ()):
-                for b, b_text in kinds.get(den[0], counts):
+            for a, a_text in (*kinds.get(num[0], ()), *said.get(num[0], ())):
+                for b, b_text in (*kinds.get(den[0], counts), *said.get(den[0], ())):
                     if b and abs((a / num[1]) / (b / den[1]) * per - x) <= half:
-                        return Verdict("derived", r, frozenset({n}), "rate", (a_text, b_text))
+                        ours = [held[w].excerpts for w in (a_text, b_text) if w in held]
+                        where = frozenset({n} if n else ()).union(*ours)
+                        return Verdict("derived", r, where, "rate", (a_text, b_text))
         return None
 
     def _quantities(self, n: int, text: str) -> dict[str, list[_Quantity]]:
