@@ -99,6 +99,21 @@ def test_a_clock_time_an_offset_the_excerpt_states_away(
     assert statuses(answer, CHECK_IN)[result] == expected
 
 
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 22: the first date in the sentence before, the second in the count's.
+        ("Am Mittwoch, dem 4. März, hast du ausgesät [1]. Am Dienstag, 17. März, waren sie "
+         "gekeimt, also nach 13 Tagen [1].", "13", "derived"),
+        ("Am Mittwoch, dem 4. März, hast du ausgesät [1]. Am Dienstag, 17. März, waren sie "
+         "gekeimt, also nach 12 Tagen [1].", "12", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_days_from_a_date_of_the_sentence_before(answer: str, result: str, expected: str) -> None:
+    log = "- Mi 04.03. Tomaten ausgesät\n- Di 17.03. gekeimt"
+    assert statuses(answer, log)[result] == expected
+
+
 def test_a_derived_span_says_how() -> None:
     stage = check_numbers(
         "",

@@ -6,6 +6,7 @@ not meet a wrong figure by chance."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import NamedTuple, Protocol
 
 from verifier.checks.arithmetic import Arithmetic
@@ -44,6 +45,7 @@ class Shared(NamedTuple):
     columns: Columns
     factors: Factors
     lines_of: Callable[[int], Excerpt]
+    today: tuple[date, str] | None = None  # the date the question names as today
 
 
 class _Deriver(Protocol):
@@ -64,7 +66,7 @@ def derive_all(
     """The verdicts with what the derivers derive for the ungrounded figures."""
     arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     durations = Durations(sentences)
-    spans = Spans(sentences, src, texts)
+    spans = Spans(sentences, src, texts, shared.today)
     unnamed = Unnamed(sentences, src)
     calendar = Calendar(sentences)
     conversions = Conversions(sentences, texts)

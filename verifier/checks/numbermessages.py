@@ -25,6 +25,10 @@ _DERIVATIONS = {
         "the factor of a percentage or a rate per 100 in the arithmetic written out",
         "der Faktor eines Prozentsatzes oder einer Rate je 100 in der ausgeschriebenen Rechnung",
     ),
+    "days_from_today": (
+        'the days from today, "{a}" as the question says, to "{b}"',
+        "die Tage von heute, laut Frage „{a}“, bis „{b}“",
+    ),
     "rest": (
         'the first of the figures from "{a}" to "{b}" less the others',
         "die erste der Zahlen von „{a}“ bis „{b}“ abzüglich der übrigen",

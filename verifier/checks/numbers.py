@@ -36,6 +36,7 @@ from verifier.checks.numwords import Spelled, spelled_numbers
 from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
+from verifier.checks.today import today_in
 from verifier.checks.unnamed import stated_rate
 from verifier.checks.weekdays import excerpt_weekdays, wrong_weekdays
 from verifier.checks.wronglines import apart, wrong_chain_finding, wrong_line_finding
@@ -217,7 +218,8 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     binding = Binding(answer, texts)
     columns = Columns(sentences, texts, binding.excerpt)
     scaled = Factors(sentences, src, texts)
-    results = derive_all(results, sentences, src, texts, Shared(columns, scaled, binding.excerpt))
+    shared = Shared(columns, scaled, binding.excerpt, today_in(question))
+    results = derive_all(results, sentences, src, texts, shared)
     findings += [wrong_chain_finding(binding, f) or f for f in chains]
     counts = Counts(sentences, texts)
     place = {(t.start, t.end): k for k, t in enumerate(tokens)}

@@ -24,6 +24,7 @@ from verifier.checks.excerptdates import ExcerptDates
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
+from verifier.checks.today import SAYS_TODAY
 from verifier.checks.units import with_unit
 
 # A count of calendar days, weeks, months or years after a figure; not working days. Hours
@@ -100,11 +101,16 @@ class Spans:
     """What the answer's grounded dates, clock times and counts of days give as spans."""
 
     def __init__(
-        self, sentences: Sentences, src: SourceIndex, texts: list[tuple[int, str]]
+        self,
+        sentences: Sentences,
+        src: SourceIndex,
+        texts: list[tuple[int, str]],
+        today: tuple[date, str] | None = None,
     ) -> None:
         self.text = sentences.text
         self._excerpts = ExcerptDates(src, texts)
         self._texts = texts
+        self._today = today
         self._figures: list[tuple[Token, Verdict]] = []
         self._sentences = sentences
 
@@ -144,7 +150,9 @@ class Spans:
                 return found
         count = _count(self.text, tok)
         if count:
-            return self._between_dates(tok, count, near)
+            return self._between_dates(tok, count, near, earlier) or self._from_today(
+                tok, count, near
+            )
         if NIGHTS.match(self.text, tok.end):
             return self._excerpts.nights(tok)
         return None
@@ -173,27 +181,52 @@ class Spans:
         return None
 
     def _between_dates(
-        self, tok: Token, count: tuple[int, str], near: list[tuple[Token, Verdict]]
+        self,
+        tok: Token,
+        count: tuple[int, str],
+        near: list[tuple[Token, Verdict]],
+        earlier: list[tuple[Token, Verdict]],
     ) -> Verdict | None:
-        """A count of days or weeks that is the span between two dates of the sentence."""
+        """A count of days or weeks that is the span between two dates of the sentence, or
+        from one of the sentence before to one of the sentence ("Am 4. März ausgesät [1]. Am
+        17. März gekeimt, also nach 13 Tagen")."""
         n, unit = count
         if unit not in ("days", "weeks"):
             return None
         days = n * (7 if unit == "weeks" else 1)
         dated = [(t, v) for t, v in near if v.reading.key[0] in ("d", "dm")]
-        for i, (ta, va) in enumerate(dated):
-            for tb, vb in dated[i + 1 :]:
-                # Counted with both ends too: "7 days, from March 9 to March 15"; but "between"
-                # two days counts the days from one to the other.
-                spans = self._days_between(va.reading, vb.reading)
-                opens = self._sentences.span_at(ta.start)[0]
-                both_ends = (
-                    unit == "days"
-                    and not _BETWEEN.search(self.text, opens, tb.start)
-                    and not self._distance(tok)
-                )
-                if days in spans or (both_ends and days - 1 in spans):
-                    return self._verdict(tok.readings[0], "days_between", (ta, va), (tb, vb))
+        before = [(t, v) for t, v in earlier if v.reading.key[0] in ("d", "dm")]
+        pairs = [(a, b) for i, a in enumerate(dated) for b in dated[i + 1 :]]
+        for (ta, va), (tb, vb) in [*pairs, *((a, b) for a in before for b in dated)]:
+            # Counted with both ends too: "7 days, from March 9 to March 15"; but "between"
+            # two days counts the days from one to the other.
+            spans = self._days_between(va.reading, vb.reading)
+            opens = self._sentences.span_at(ta.start)[0]
+            both_ends = (
+                unit == "days"
+                and not _BETWEEN.search(self.text, opens, tb.start)
+                and not self._distance(tok)
+            )
+            if days in spans or (both_ends and days - 1 in spans):
+                return self._verdict(tok.readings[0], "days_between", (ta, va), (tb, vb))
+        return None
+
+    def _from_today(
+        self, tok: Token, count: tuple[int, str], near: list[tuple[Token, Verdict]]
+    ) -> Verdict | None:
+        """A count of days or weeks from the date the question names as today to a date of
+        the sentence, which says "heute" or "today" ("von heute aus also in 28 Tagen")."""
+        n, unit = count
+        if self._today is None or unit not in ("days", "weeks"):
+            return None
+        if not SAYS_TODAY.search(self._sentences.text_at(tok.start)):
+            return None
+        today, written = self._today
+        for t, v in near:
+            day = as_date(v.reading, today.year)
+            if day and abs((day - today).days) == n * (7 if unit == "weeks" else 1):
+                operands = (written, self.text[t.start : t.end])
+                return Verdict("derived", tok.readings[0], v.excerpts, "days_from_today", operands)
         return None
 
     def _distance(self, tok: Token) -> bool:
