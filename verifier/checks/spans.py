@@ -3,14 +3,15 @@
 16 Minuten"), and a date some days, weeks, months or years from another ("Beginn 1. Juni
 2023, 24 Monate Laufzeit, also bis 31. Mai 2025"; "innerhalb von 14 Tagen, also bis zum 1.
 April 2026" from the invoice date of the excerpt that gives the term), and a clock time a
-duration before another ("15 Minuten früher, also um 10:00"). calendarmath.py adds terms to
-dates and reads an excerpt's terms and dates; excerptdates.py gives the spans that start from
-an excerpt's own dates.
+duration before another ("15 Minuten früher, also um 10:00", in clockshifts.py).
+calendarmath.py adds terms to dates and reads an excerpt's terms and dates; excerptdates.py
+gives the spans that start from an excerpt's own dates; today.py the question's today.
 
 Dates and clock times are exact: a wrong one matches a computed span by chance hardly ever,
 so no announcing word is asked for; the operands stand in the result's sentence (a date, a
 clock time, a count of days or a duration also in the sentence before). A count of days may
-count both ends ("7 days, from March 9 to March 15"), unless it is "between" them."""
+count both ends ("7 days, from March 9 to March 15"), unless it is "between" them or a
+distance "after" or "from" one."""
 
 from __future__ import annotations
 
@@ -19,13 +20,12 @@ from datetime import date
 
 from verifier.checks.calendarmath import as_date, plus, term_ends
 from verifier.checks.citations import Sentences
-from verifier.checks.clockwords import offsets
+from verifier.checks.clockshifts import EARLIER, LATER, time_offset, time_shifted
 from verifier.checks.excerptdates import ExcerptDates
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.today import SAYS_TODAY
-from verifier.checks.units import with_unit
 
 # A count of calendar days, weeks, months or years after a figure; not working days. Hours
 # count as days where they make whole ones ("48 hours notice").
@@ -47,34 +47,6 @@ _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 _DIRECTION_REACH = 24  # characters after a count of days where "after" or "vor" may stand
 _FROM = re.compile(r"\b(?:from|von|vom|ab|since|seit)\b", re.I)
 _RANGE_END = re.compile(r"\b(?:to|bis|until|till|through|thru)\b|[–-]", re.I)
-_MAX_SHIFT_S = 12 * 3600  # a clock time moved by a duration: "15 Minuten früher"
-# Words that move a clock time by a duration: earlier or later. Without one, the word of an
-# arrival or an end nearest to the result makes it later, of a start earlier ("arrive around
-# 10:10", "um 2:50 Uhr starten"); a word of direction outranks them ("arrive 30 minutes
-# before the kickoff").
-_EARLIER = re.compile(r"\b(?:früher|vorher|vor|eher|before|earlier|early|ahead|prior)\b", re.I)
-_LATER = re.compile(r"\b(?:später|danach|nach|after|later|afterwards)\b", re.I)
-_TAKES = re.compile(
-    r"\b(?:dauer\w*|braucht|brauchen|benötigt|takes?|lasts?|duration|fahrzeit|flugzeit)\b", re.I
-)
-_STARTS = re.compile(r"\b(?:start\w*|beginn\w*|losfahren|aufbrechen)\b", re.I)
-_ENDS = re.compile(
-    r"\b(?:arriv\w*|ankunft|ankomm\w*|ends?|endet|ending|finish\w*|fertig|ready)\b", re.I
-)
-
-
-def _implied(sentence: str, at: int, end: int) -> tuple[bool, bool]:
-    """(earlier, later) as the start's or end's word nearest to the result at sentence[at:end]
-    says ("start at 8:20 to arrive at 9:00": the start's)."""
-    found = [
-        (at - m.end() if m.end() <= at else m.start() - end, rx is _ENDS)
-        for rx in (_STARTS, _ENDS)
-        for m in rx.finditer(sentence)
-    ]
-    if not found:
-        return False, False
-    later = min(found)[1]
-    return not later, later
 
 
 def _count(text: str, tok: Token) -> tuple[int, str] | None:
@@ -139,8 +111,10 @@ class Spans:
                 opens = self._sentences.span_at(tok.start)[0]
                 sentence = self._sentences.text_at(tok.start)
                 place = (tok.start - opens, tok.end - opens)
-                found = self._time_shifted(r, near, earlier, sentence, place)
-                found = found or self._time_offset(tok, r, (*earlier, *near))
+                found = time_shifted(self.text, r, near, earlier, sentence, place)
+                found = found or time_offset(
+                    self._sentences, self._texts, tok, r, (*earlier, *near)
+                )
             elif r.key[0] == "ym":
                 month = (int(r.key[1]), int(r.key[2]))
                 found = self._month_after(r, near) or self._excerpts.from_term(r, None, month)
@@ -234,7 +208,7 @@ class Spans:
         meeting", "9 days from today"), which counts one end only: a word of direction right
         after it, or "from" with no end of a range ("from March 9 to March 15") after it."""
         reach = tok.end + _DIRECTION_REACH
-        if _EARLIER.search(self.text, tok.end, reach) or _LATER.search(self.text, tok.end, reach):
+        if EARLIER.search(self.text, tok.end, reach) or LATER.search(self.text, tok.end, reach):
             return True
         start = _FROM.search(self.text, tok.end, reach)
         end = self._sentences.span_at(tok.start)[1]
@@ -257,71 +231,6 @@ class Spans:
             if first and last:
                 out.add(abs((last - first).days))
         return out
-
-    def _time_shifted(
-        self,
-        r: Reading,
-        near: list[tuple[Token, Verdict]],
-        earlier: list[tuple[Token, Verdict]],
-        sentence: str,
-        place: tuple[int, int],
-    ) -> Verdict | None:
-        """A clock time a duration of the sentence before or after a clock time of it or of
-        the sentence before ("um 10:15 Uhr. Da du 15 Minuten früher da sein sollst: um 10:00"),
-        as a word of the sentence says: earlier or later."""
-        target = int(r.key[1]) * 60 + int(r.key[2])
-        earlier_word = _EARLIER.search(sentence) is not None
-        later_word = _LATER.search(sentence) is not None
-        if not (earlier_word or later_word):
-            earlier_word, later_word = _implied(sentence, *place)
-        if not (earlier_word or later_word):
-            # What a thing takes ends it: "legt um 10:15 Uhr ab und braucht 45 Minuten, ihr
-            # seid also um 11:00 Uhr in Rødby".
-            later_word = _TAKES.search(sentence) is not None
-        if not (earlier_word or later_word):
-            return None  # "um 9:00 Uhr, 30 Minuten" moves no time
-        pool = (*earlier, *near)
-        durations = [
-            (t, v, x, int(seconds) // 60)
-            for t, v in pool
-            for x in t.readings
-            if x.key[:2] == ("u", "time")
-            and (seconds := float(str(x.key[2]))) % 60 == 0
-            and 0 < seconds <= _MAX_SHIFT_S
-        ]
-        for tt, vt in pool:
-            if vt.reading.key[0] != "t":
-                continue
-            base = int(vt.reading.key[1]) * 60 + int(vt.reading.key[2])
-            for td, vd, x, minutes in durations:
-                moved = [(base - minutes) % 1440] if earlier_word else []
-                moved += [(base + minutes) % 1440] if later_word else []
-                if target in moved:
-                    # A duration in two parts is written whole: "1 hour 40 minutes".
-                    end = max((t.end for t, _ in pool if t.start >= td.start and x in t.readings))
-                    operands = (self.text[tt.start : tt.end], with_unit(self.text, td.start, end))
-                    held = vt.excerpts | vd.excerpts
-                    return Verdict("derived", r, held, "time_shifted", operands)
-        return None
-
-    def _time_offset(
-        self, tok: Token, r: Reading, pool: tuple[tuple[Token, Verdict], ...]
-    ) -> Verdict | None:
-        """A clock time an offset the cited excerpt states away from a clock time of the
-        sentence or the one before ("Abfahrt 10:15", "spätestens 30 Min. vor Abfahrt": um
-        9:45 am Check-in), in the direction the excerpt says."""
-        target = int(r.key[1]) * 60 + int(r.key[2])
-        for n, text in self._sentences.cited_excerpts(self._texts, tok.start):
-            for minutes, written in offsets(text):
-                for tt, vt in pool:
-                    base = vt.reading.key
-                    if (
-                        base[0] == "t"
-                        and (int(base[1]) * 60 + int(base[2]) + minutes) % 1440 == target
-                    ):
-                        operands = (self.text[tt.start : tt.end], written)
-                        return Verdict("derived", r, vt.excerpts | {n}, "time_shifted", operands)
-        return None
 
     def _date_after(
         self,
