@@ -29,6 +29,7 @@ from verifier.checks.readings import Token
 from verifier.checks.rowdiffs import RowDifferences
 from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.spans import Spans
+from verifier.checks.tworates import TwoRates
 from verifier.checks.unnamed import Unnamed, stated_rate
 
 _MAX_DERIVATIONS = 256  # ungrounded figures tried; bounds junk input
@@ -74,6 +75,7 @@ def derive_all(
     priced = Priced(sentences, texts)
     listed = ListTotals(sentences)
     rates = Rates(sentences, texts)
+    two_rates = TwoRates(sentences)
     # Tried in this order for each ungrounded figure; the first derivation found stands.
     derivers: list[_Deriver] = [
         arithmetic,
@@ -93,6 +95,7 @@ def derive_all(
         priced,
         ExcerptPeriods(sentences, texts),
         Intervals(sentences, texts),
+        two_rates,
     ]
     # Those that take the figures grounded or derived so far as operands.
     learners: list[_Learner] = [
@@ -106,6 +109,7 @@ def derive_all(
         priced,
         listed,
         rates,
+        two_rates,
     ]
     out = [v for _, v in results]
     tries = 0

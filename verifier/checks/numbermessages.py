@@ -29,6 +29,7 @@ _DERIVATIONS = {
         'the days from today, "{a}" as the question says, to "{b}"',
         "die Tage von heute, laut Frage „{a}“, bis „{b}“",
     ),
+    "two_rate": ('"{a}" times {b}', "„{a}“ mal {b}"),
     "rest": (
         'the first of the figures from "{a}" to "{b}" less the others',
         "die erste der Zahlen von „{a}“ bis „{b}“ abzüglich der übrigen",
