@@ -69,6 +69,9 @@ CSV = "sku,item,qty,min,target\nFB-M6,Hex bolt zinc,140,200,500,Accu"
          "140", "grounded"),
         ("There are 200 on hand [1].", CSV,
          "200", "grounded"),
+        # Blind probe 22: a CSV row's fields with decimal points, each a number of its own.
+        ("The fees were £40.30 [1].", "date,item,sold,fees\n2025-08-19,Sony,310.00,40.30,11.50",
+         "40.30", "grounded"),
         # Prose's thousands stay whole, also where a scraped page lost the space after them.
         ("It cost £2,980,815 [1].", "The Tories spent £2,980,815,The Lib Dems less.", "2,980,815",
          "grounded"),

@@ -33,7 +33,8 @@ _LIST = re.compile(rf"[0-9]{{1,3}}[.)](?:\*\*|__)?(?=[ \t])(?![ \t]{{1,3}}(?i:{M
 # What may stand before a list number on its line: Markdown's heading, quote, bullet and bold
 # marks and an opening parenthesis ("### 1. Umsatz", "> 2.", "- 3)", "**4.**", "(5) ").
 _BEFORE_LIST = " \t#>*+-_("
-_SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
+_SG_PART = re.compile(r"[0-9.,]+")
+_FIELD = re.compile(r"[^,]+")  # a CSV field of a digit run  # the numbers of a space-grouped match
 _DOTTED_CHARS = frozenset("0123456789.")
 
 
@@ -48,13 +49,27 @@ def _csv_fields(text: str, start: int, end: int) -> bool:
     )
 
 
+def _fields(text: str, start: int, end: int) -> list[Token]:
+    """Each comma-separated field of a CSV row's run as a number of its own ("310.00,40.30")."""
+    out = []
+    for m in _FIELD.finditer(text, start, end):
+        if rs := run_readings(m.group()):
+            out.append(Token(m.start(), m.end(), rs))
+        else:  # no number (1.2.3): each digit group alone
+            groups = GROUP.finditer(text, m.start(), m.end())
+            out += [Token(g.start(), g.end(), run_readings(g.group())) for g in groups]
+    return out
+
+
 def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
     """Tokens of one digit run: a single number with all its readings, or each group alone."""
     rs = run_readings(text[start:end])
     if rs and (tens := decade(text, start, end)):
         # In an answer "the 1990s" claims a decade, which any year in it holds.
         return [Token(start, end, (tens,) if strict else (*rs, tens))]
-    if rs and not (not strict and _csv_fields(text, start, end)):
+    if not strict and _csv_fields(text, start, end):
+        return _fields(text, start, end)
+    if rs:
         return [Token(start, end, suffixed(text, end, rs, strict, start))]
     # No single number (3,4,5 or 1.2.3, or fields of a CSV row): each digit group stands alone.
     out = [
