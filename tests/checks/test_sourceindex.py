@@ -30,7 +30,7 @@ PIECES = [
     "400", "000", "99", " Mio.", "k", " Tsd", "1.400", "0,014", "2014", "145", "Sun ", "3/8",
     "(in Tsd. €)\n", "($ thousands) ", "345,0", "86,5",
     # A UK day before its month, and a CSV row's fields, which a comma joins without a space.
-    "21/04", "Tue ", "zinc,", ",Accu", "140,200", "40.30,11.50",
+    "21/04", "Tue ", "zinc,", ",Accu", "140,200", "40.30,11.50", "-minute", "-Zimmer",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 

@@ -114,6 +114,31 @@ def test_days_from_a_date_of_the_sentence_before(answer: str, result: str, expec
     assert statuses(answer, log)[result] == expected
 
 
+RUN_SHEET = "- 14:00 ceremony (approx. 40 min)\n- 15:00 coach leaves (25 min drive)\n- 15:30 drinks"
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 22: what a thing lasts moves its start later, beside another clause's
+        # "before"; a duration written as an adjective ("25-minute"); "before" right after
+        # the result places it beside another event and moves nothing.
+        ("The ceremony starts at 14:00 and lasts about 40 minutes, so it should finish around "
+         "14:40, leaving 20 minutes before the coach leaves at 15:00 [1].", "14:40", "derived"),
+        ("The ceremony starts at 14:00 and lasts about 40 minutes, so it should finish around "
+         "14:50, leaving 10 minutes before the coach leaves at 15:00 [1].", "14:50", "ungrounded"),
+        ("The coach leaves at 15:00 [1]. With the 25-minute drive, it reaches the barn at about "
+         "15:25, just before the drinks reception [1].", "15:25", "derived"),
+        ("The coach leaves at 15:00 [1]. With the 25-minute drive, it reaches the barn at about "
+         "14:35, just before the drinks reception [1].", "14:35", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_clock_time_moved_by_what_lasts_and_a_duration_adjective(
+    answer: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, RUN_SHEET)[result] == expected
+
+
 def test_a_derived_span_says_how() -> None:
     stage = check_numbers(
         "",

@@ -25,9 +25,15 @@ LATER = re.compile(r"\b(?:später|danach|nach|after|later|afterwards)\b", re.I)
 _TAKES = re.compile(
     r"\b(?:dauer\w*|braucht|brauchen|benötigt|takes?|lasts?|duration|fahrzeit|flugzeit)\b", re.I
 )
+_DURATION_BEFORE = re.compile(
+    r"[0-9][ \u00a0-]?(?:min\w*|minutes?|stunden?|std|h|hours?|sek\w*|seconds?)\.?[ \u00a0]*\Z",
+    re.I,
+)
 _STARTS = re.compile(r"\b(?:start\w*|beginn\w*|losfahren|aufbrechen)\b", re.I)
 _ENDS = re.compile(
-    r"\b(?:arriv\w*|ankunft|ankomm\w*|ends?|endet|ending|finish\w*|fertig|ready)\b", re.I
+    r"\b(?:arriv\w*|ankunft|ankomm\w*|ends?|endet|ending|finish\w*|fertig|ready|reach\w*"
+    r"|erreich\w*)\b",
+    re.I,
 )
 
 
@@ -45,6 +51,16 @@ def _implied(sentence: str, at: int, end: int) -> tuple[bool, bool]:
     return not later, later
 
 
+def _directs(words: re.Pattern[str], sentence: str, result: int) -> bool:
+    """Whether a word of direction moves the result: one before it ("15 Minuten früher, also
+    um 10:00"), or right after a duration ("30 minutes before the kickoff"); not one that
+    places the result beside another event ("at 15:25, just before the reception")."""
+    return any(
+        m.start() < result or _DURATION_BEFORE.search(sentence, max(0, m.start() - 24), m.start())
+        for m in words.finditer(sentence)
+    )
+
+
 def time_shifted(
     text: str,
     r: Reading,
@@ -57,14 +73,14 @@ def time_shifted(
     the sentence before ("um 10:15 Uhr. Da du 15 Minuten früher da sein sollst: um 10:00"),
     as a word of the sentence says: earlier or later."""
     target = int(r.key[1]) * 60 + int(r.key[2])
-    earlier_word = EARLIER.search(sentence) is not None
-    later_word = LATER.search(sentence) is not None
+    earlier_word = _directs(EARLIER, sentence, place[0])
+    later_word = _directs(LATER, sentence, place[0])
     if not (earlier_word or later_word):
         earlier_word, later_word = _implied(sentence, *place)
-    if not (earlier_word or later_word):
-        # What a thing takes ends it: "legt um 10:15 Uhr ab und braucht 45 Minuten, ihr
-        # seid also um 11:00 Uhr in Rødby".
-        later_word = _TAKES.search(sentence) is not None
+    # What a thing takes ends it: "legt um 10:15 Uhr ab und braucht 45 Minuten, ihr seid also
+    # um 11:00 Uhr in Rødby", also beside another clause's "before" ("lasts about 40 minutes,
+    # so it ends around 14:40, leaving 20 minutes before the coach leaves").
+    later_word = later_word or _TAKES.search(sentence) is not None
     if not (earlier_word or later_word):
         return None  # "um 9:00 Uhr, 30 Minuten" moves no time
     pool = (*earlier, *near)

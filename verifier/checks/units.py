@@ -45,7 +45,7 @@ UNITS_IN_BASE = {
     **{word: ("time", float(seconds)) for word, seconds in _DURATION.items()},
 }
 # A unit word after a number; not one of a rate (km/h) or an area (m²).
-_UNIT = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-zµμ]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³/])")
+_UNIT = re.compile(r"([ \u00a0\u202f\u2009-]?)([A-Za-zµμ]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³/])")
 _SPACES = " \u00a0\u202f\u2009"
 # One letter is a unit only as written so: G is no gram, S. (Seite) no second.
 _LETTERS = frozenset("glLmhs")
@@ -57,12 +57,14 @@ def measure(text: str, end: int, r: Reading) -> Reading | None:
     base unit)), None without a unit word after it."""
     # Most numbers have no letter after them: settle those without a regex.
     after = text[end : end + 2]
-    if not (after[:1].isalpha() or (after[:1] in _SPACES and after[1:].isalpha())):
+    if not (after[:1].isalpha() or (after[:1] in _SPACES + "-" and after[1:].isalpha())):
         return None
     m = _UNIT.match(text, end)
     if m is None or r.key[0] != "n" or r.num is None:
         return None
-    word = m.group(1)
+    word = m.group(2)
+    if m.group(1) == "-" and word.lower() not in _DURATION:
+        return None  # a duration as an adjective ("the 25-minute drive"); "3-Zimmer" is none
     if len(word) == 1 and (word not in _LETTERS or (word == "s" and _thousands(r, m, end))):
         return None
     word = word.lower()
@@ -100,9 +102,9 @@ def metric_unit(text: str, end: int) -> tuple[str, int] | None:
     """The dimension and power of ten of the metric unit written right after a figure ("kg":
     mass, 3), None for none."""
     m = _UNIT.match(text, end)
-    if m is None or (len(m.group(1)) == 1 and m.group(1) not in _LETTERS):
+    if m is None or m.group(1) == "-" or (len(m.group(2)) == 1 and m.group(2) not in _LETTERS):
         return None
-    return _METRIC.get(m.group(1).lower())
+    return _METRIC.get(m.group(2).lower())
 
 
 def with_unit(text: str, start: int, end: int) -> str:
@@ -113,7 +115,7 @@ def with_unit(text: str, start: int, end: int) -> str:
 
 def _thousands(r: Reading, m: re.Match[str], end: int) -> bool:
     """Whether an s glued to a whole number makes its plural: 1000s of customers."""
-    return m.start(1) == end and not r.places
+    return m.start(2) == end and not r.places
 
 
 def plain(value: Decimal) -> str:
