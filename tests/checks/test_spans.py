@@ -139,6 +139,21 @@ def test_a_clock_time_moved_by_what_lasts_and_a_duration_adjective(
     assert statuses(answer, RUN_SHEET)[result] == expected
 
 
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 21: a count of weeks after a date without a year, in any year.
+        ("Die Tomaten hast du am 1. März ausgesät; pikieren steht ca. 3 Wochen danach an, also "
+         "um den 22. März herum [1].", "22. März", "derived"),
+        ("Die Tomaten hast du am 1. März ausgesät; pikieren steht ca. 3 Wochen danach an, also "
+         "um den 25. März herum [1].", "25. März", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_date_weeks_after_a_date_without_a_year(answer: str, result: str, expected: str) -> None:
+    sowing = "- 01.03. Tomaten ausgesät\n- Pikieren: ca. 3 Wochen nach Aussaat"
+    assert statuses(answer, sowing)[result] == expected
+
+
 def test_a_derived_span_says_how() -> None:
     stage = check_numbers(
         "",

@@ -42,6 +42,7 @@ _BEFORE = re.compile(
 )
 # Nights of a stay: the days from the first date to the last, not counting both ends.
 NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights?)\b", re.I)
+_ANY_YEARS = (2025, 2024)  # a common year and a leap year, for dates without one
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 _DIRECTION_REACH = 24  # characters after a count of days where "after" or "vor" may stand
@@ -62,7 +63,11 @@ def _count(text: str, tok: Token) -> tuple[int, str] | None:
 
 
 def _in_years_of(r: Reading, start: Reading) -> list[date]:
-    """A day and month without a year as dates in the year of a start date and the next."""
+    """A day and month without a year as dates in the year of a start date and the next; of
+    a start without one too, in a common year and a leap year ("am 1. März ausgesät, 3 Wochen
+    danach, also um den 22. März")."""
+    if start.key[0] == "dm":
+        return [d for y in _ANY_YEARS for d in _in_years_of(r, Reading(("d", str(y)), ""))]
     if start.key[0] != "d":
         return []
     year = int(start.key[1])
