@@ -503,6 +503,27 @@ def test_a_unit_spelled_out_is_its_symbol(answer: str, result: str, expected: st
     )
 
 
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 21: three figures of one unit and a word of consequence make a sum.
+        ("Du backst 10 Minuten mit Deckel und 45 Minuten ohne – reine Backzeit also 55 Minuten "
+         "[1].", "55", "derived"),
+        ("Du backst 10 Minuten mit Deckel und 45 Minuten ohne – reine Backzeit also 65 Minuten "
+         "[1].", "65", "ungrounded"),
+        # Without the word, or with another unit, small figures are no sum by chance.
+        ("Du backst 10 Minuten mit Deckel und 45 Minuten ohne – reine Backzeit 55 Minuten [1].",
+         "55", "ungrounded"),
+        ("Du backst 10 Minuten mit Deckel und 45 Minuten ohne, also 55 Grad [1].", "55",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_sum_of_one_unit_with_a_word_of_consequence(
+    answer: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, "Deckel drauf, 10 Min.\nDeckel ab, weitere 45 Min.")[result] == expected
+
+
 def test_a_mean_of_a_scaled_figure_and_a_count_of_many_digits_read_without_error() -> None:
     # Found by a review: a scaled figure stands in the list twice; int() of 5,000 digits.
     statuses("Die Werte 2 Millionen und 4 ergeben im Schnitt 3 [1].", "Werte: 2 Millionen und 4")

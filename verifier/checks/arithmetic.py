@@ -47,6 +47,7 @@ _PERCENTAGES = ("percentage", "change")  # results written with %
 # sentence before it ("... on hand: 630 [1]. The pick takes 150, which leaves 480").
 _LARGE_OPERAND = 100
 _MAX_PAIRS = 40  # grounded answer figures tried as operands; bounds the pair search
+_SO = re.compile(r"\b(?:also|so|thus|therefore|that's|that is|das sind|somit|damit)\b", re.I)
 _CENTS = re.compile(r"[ \u00a0]*(?:ct|cent|cents|¢)\b", re.I)
 
 
@@ -209,6 +210,12 @@ class Arithmetic:
             if strongly_announced(self.text, tok):
                 return True  # "insgesamt", "Differenz", "=": anywhere in the answer
             large = res.least >= _LARGE_OPERAND
+            if res.how in ("sum", "difference") and self._one_unit(tok, res):
+                # Three figures of one unit and a word of consequence: "10 Minuten mit Deckel
+                # und 45 Minuten ohne – reine Backzeit also 55 Minuten".
+                said = _SO.search(self.text, max(0, tok.start - 30), tok.start)
+                if said and self._near_in_text(res, tok, False):
+                    return True
             if res.how == "difference" and large and self._one_unit(tok, res):
                 # Two readings of one meter and what lies between them: "vom 31.12. (18.402
                 # kWh) bis zum 31.03. (19.087 kWh) habt ihr 685 kWh verbraucht".
