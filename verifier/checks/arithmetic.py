@@ -22,19 +22,21 @@ from verifier.checks.arithwords import (
     ADDED,
     AVERAGE,
     JOINER,
-    PERCENT_AFTER,
     TAXES,
     TOTALLED,
     announced,
     changed_from,
+    strongly_announced,
+)
+from verifier.checks.citations import Sentences
+from verifier.checks.figurewords import (
+    PERCENT_AFTER,
     half_unit,
     money,
-    strongly_announced,
     telling,
     unit_after,
     units_multiply,
 )
-from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.onefigure import for_period, with_tax
 from verifier.checks.readings import Token

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, localcontext
 
-from verifier.checks.arithwords import PERCENT_AFTER
+from verifier.checks.figurewords import PERCENT_AFTER
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 

@@ -7,6 +7,12 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from verifier.checks.figurewords import (
+    PERCENT_AFTER,
+    currency_before,
+    unit_after,
+    units_multiply,
+)
 from verifier.checks.readings import Token
 
 # Words and signs that announce a sum or a difference of figures the answer gave, before the
@@ -72,7 +78,6 @@ RATE_UNIT = re.compile(
     r"[ \u00a0]*(?:mph|kmh|(?:[^\W\d_]{1,5}|[€$£])/(?:100[ \u00a0]?)?[^\W\d_]{1,5})\b", re.I
 )
 RATE_BEFORE = re.compile(r"(?:\b(?:je|pro|per|jeweils)|à)[ \t\u00a0]*\Z", re.I)
-PERCENT_AFTER = re.compile(r"(?:[ \u00a0\u202f]|-(?=%))?(?:%|prozent\b|percent\b|per cent\b)", re.I)
 # An average of figures the answer lists ("im Schnitt 69 (72, 68, 70 und 66)").
 AVERAGE = re.compile(
     r"\b(?:(?:im|als)\s+(?:schnitt|mittel)|durchschnitt\w*|mittelwert\w*|average\w*|avg|mean)\b",
@@ -129,75 +134,6 @@ _PERCENT_OF = re.compile(
 # Derivations by kind, as arithmetic.py names them.
 ADDED = ("sum", "difference", "run", "rest")
 TAXES = ("plus_share", "minus_share", "ex_share")  # a percentage added, taken off or out
-
-_UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/]+)")
-_SAME_UNIT = {
-    "eur": "€",
-    "euro": "€",
-    "usd": "$",
-    "dollar": "$",
-    "dollars": "$",
-    # A unit spelled out and abbreviated: "25.8 miles" for a column of "5.2 mi".
-    **dict.fromkeys(("mile", "miles"), "mi"),
-    **dict.fromkeys(("kilometer", "kilometre", "kilometers", "kilometres"), "km"),
-    **dict.fromkeys(("liter", "litre", "liters", "litres"), "l"),
-    **dict.fromkeys(("kilo", "kilos", "kilogramm", "kilogram", "kilograms"), "kg"),
-    **dict.fromkeys(("stunde", "stunden", "std", "hour", "hours", "hrs", "hr"), "h"),
-    **dict.fromkeys(("minute", "minuten", "minutes", "mins"), "min"),
-    **dict.fromkeys(("second", "seconds", "sekunde", "sekunden", "sec", "secs", "sek"), "s"),
-}
-_CURRENCIES = ("€", "$", "£", "chf")
-# A rate's unit after a figure: "kWh/m³", "€/kWh", "ct pro kWh".
-_PER_UNIT = re.compile(
-    r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/]+)[ \u00a0]*(?:/|\b(?:pro|je|per)\b)[ \u00a0]*"
-    r"([^\s\d.,;:!?()\[\]/]+)",
-    re.I,
-)
-_NOT_DIGIT = re.compile(r"[^0-9]")
-
-
-def same_unit(word: str) -> str:
-    """A unit word lower-cased, a currency as its sign: "€" for "€", "EUR" and "Euro"."""
-    word = word.lower()
-    return _SAME_UNIT.get(word, word)
-
-
-def unit_after(text: str, end: int) -> str:
-    """What stands right after a figure, as a unit (see same_unit)."""
-    m = _UNIT.match(text, end)
-    return same_unit(m.group(1)) if m else ""
-
-
-def money(text: str, tok: Token) -> str:
-    """The currency written right after a figure or right before it, "" for none."""
-    after = unit_after(text, tok.end)
-    if after in _CURRENCIES:
-        return after
-    before = text[max(0, tok.start - 4) : tok.start].rstrip(" \u00a0").lower()
-    return next((c for c in _CURRENCIES if before.endswith(c)), "")
-
-
-def half_unit(text: str, tok: Token, hedged: bool) -> float:
-    """How far the value may lie from the figure as written: half a unit of its last digit,
-    or where a word hedges it, a whole unit ("about 434" for 434,52) or half of its round
-    figure ("about 1,500" for 1.503)."""
-    r = tok.readings[0]
-    digits = _NOT_DIGIT.sub("", text[tok.start : tok.end])
-    # A round percentage is no round figure: "etwa 20 %" is 19,5 to 20,5, not 15 to 25.
-    percent = PERCENT_AFTER.match(text, tok.end) is not None
-    round_figure = not r.places and not percent and digits.strip("0")
-    zeros = len(digits) - len(digits.rstrip("0")) if round_figure else 0
-    if not hedged:
-        return 0.5 * 10.0**-r.places
-    return 0.5 * 10.0**zeros if zeros else 10.0**-r.places
-
-
-def telling(text: str, tok: Token) -> bool:
-    """Whether a whole figure has four digits or more, not ending in 00, and is no year
-    (23.894; not 1997, which is 2000 - 3 by chance)."""
-    digits = _NOT_DIGIT.sub("", text[tok.start : tok.end])
-    year = len(digits) == 4 and 1800 <= int(digits) <= 2199
-    return len(digits) >= 4 and not digits.endswith("00") and not year
 
 
 def clause_after(text: str, tok: Token) -> str:
@@ -307,26 +243,10 @@ def _ratio(text: str, starts: tuple[int, int], ends: list[int]) -> bool:
     if unit and unit != "%" and not JOINER.fullmatch(unit):
         if unit == unit_after(text, second_end):
             return True
-    currency = _currency_before(text, starts[0])
-    if starts[0] < starts[1] and currency and currency == _currency_before(text, starts[1]):
+    currency = currency_before(text, starts[0])
+    if starts[0] < starts[1] and currency and currency == currency_before(text, starts[1]):
         return True
     return RATIO_JOIN.fullmatch(text, first_end, second) is not None
-
-
-def _currency_before(text: str, start: int) -> str:
-    """The currency sign right before a figure ("$612.00"), "" for none."""
-    before = text[max(0, start - 2) : start].rstrip(" \u00a0")
-    return before[-1:] if before[-1:] in ("€", "$", "£") else ""
-
-
-def units_multiply(text: str, tok: Token, ends: list[int]) -> bool:
-    """Whether the units say the product: 1.526,6 m³ at 10,3 kWh/m³ is so many kWh."""
-    result = unit_after(text, tok.end)
-    for end, other in ((ends[0], ends[1]), (ends[1], ends[0])):
-        rate = _PER_UNIT.match(text, end)
-        if rate and rate[1].lower() == result and rate[2].lower() == unit_after(text, other):
-            return True
-    return False
 
 
 def scale_step(factor: float | Decimal) -> str:

@@ -19,10 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from verifier.checks.arithwords import AVERAGE, TOTALLED, same_unit
+from verifier.checks.arithwords import AVERAGE, TOTALLED
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
 from verifier.checks.excerptlines import Excerpt, rare_words, row_words
+from verifier.checks.figurewords import same_unit
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 

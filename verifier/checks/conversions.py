@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from verifier.checks.arithwords import half_unit
 from verifier.checks.citations import Sentences
+from verifier.checks.figurewords import half_unit
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.linesigns import tokens_on_lines
 from verifier.checks.readings import Token

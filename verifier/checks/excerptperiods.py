@@ -14,11 +14,12 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from verifier.checks.arithwords import half_unit, money, scale_step
+from verifier.checks.arithwords import scale_step
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, figure_value
 from verifier.checks.excerptlines import MAX_READ
+from verifier.checks.figurewords import half_unit, money
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.linesigns import line_span
 from verifier.checks.periods import factor, period_of

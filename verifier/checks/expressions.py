@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 
-from verifier.checks.arithwords import half_unit
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import figure_value
+from verifier.checks.figurewords import half_unit
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.readings import Token
 

@@ -8,14 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
-from verifier.checks.arithwords import (
-    TAX_NAMED,
-    TAX_RATES,
-    clause_after,
-    money,
-    scale_step,
-    unit_after,
-)
+from verifier.checks.arithwords import TAX_NAMED, TAX_RATES, clause_after, scale_step
+from verifier.checks.figurewords import money, unit_after
 from verifier.checks.grounding import Verdict
 from verifier.checks.periods import factor, period_of
 from verifier.checks.readings import Token

@@ -15,10 +15,10 @@ import re
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
-from verifier.checks.arithwords import half_unit, money
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, figure_value
 from verifier.checks.excerptlines import MAX_READ
+from verifier.checks.figurewords import half_unit, money
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.linesigns import lines_of
 from verifier.checks.readings import Token

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from verifier.checks.arithwords import half_unit
 from verifier.checks.bindwords import meets
 from verifier.checks.citations import Sentences
+from verifier.checks.figurewords import half_unit
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.numparse import tokenize
 from verifier.checks.readings import Reading, Token

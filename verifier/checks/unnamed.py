@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal, localcontext
 
-from verifier.checks.arithwords import PERCENT_AFTER, TAX_NAMED, TAX_RATES, TAXED
+from verifier.checks.arithwords import TAX_NAMED, TAX_RATES, TAXED
 from verifier.checks.citations import Sentences
+from verifier.checks.figurewords import PERCENT_AFTER
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 from verifier.checks.sourceindex import SourceIndex

@@ -17,9 +17,9 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
-from verifier.checks.arithwords import money
 from verifier.checks.binding import Binding
 from verifier.checks.bindwords import WORD, around, words_of
+from verifier.checks.figurewords import money
 from verifier.checks.grounding import Verdict, flagged, hedged
 from verifier.checks.models import NumberFinding
 from verifier.checks.months import YEAR

@@ -16,10 +16,10 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from verifier.checks.arithwords import PERCENT_AFTER, money
 from verifier.checks.bindwords import meets
 from verifier.checks.columns import figure_value
 from verifier.checks.conversions import IMPERIAL, QUANTITY, unit_of
+from verifier.checks.figurewords import PERCENT_AFTER, money
 from verifier.checks.grounding import Verdict, flagged
 from verifier.checks.linesigns import tokens_on_lines
 from verifier.checks.models import NumberFinding
