@@ -21,7 +21,6 @@ from verifier.checks.arithtables import Entry, Figure, build_tables
 from verifier.checks.arithwords import (
     ADDED,
     AVERAGE,
-    JOINER,
     TAXES,
     TOTALLED,
     announced,
@@ -30,19 +29,21 @@ from verifier.checks.arithwords import (
 )
 from verifier.checks.citations import Sentences
 from verifier.checks.figurewords import (
+    JOINER,
     PERCENT_AFTER,
     half_unit,
     money,
+    one_unit,
     telling,
     unit_after,
     units_multiply,
 )
 from verifier.checks.grounding import Verdict, hedged
+from verifier.checks.listtotals import listed_before, run_to
 from verifier.checks.onefigure import for_period, with_tax
 from verifier.checks.readings import Token
 from verifier.checks.units import metric_unit
 
-_MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
 _RUNS = ("run", "mean", "rest", "chain")  # of every figure from the first operand to the second
 _PERCENTAGES = ("percentage", "change")  # results written with %
 # Whole operands this large are seldom a whole result's by chance: they may stand in the
@@ -156,14 +157,15 @@ class Arithmetic:
     def _derive_as(self, tok: Token, x: Decimal, scale: Decimal) -> Verdict | None:
         """The derivation of the figure read as x (its value times scale, for another unit)."""
         r = tok.readings[0]
-        listed = self._listed_before(tok)
+        listed = listed_before(self._sentences, self._vals, tok)
         if len(listed) >= 3 and TOTALLED.search(
             self.text, self._vals[listed[-1]][1].end, tok.start
         ):
             # The total after a list is the list's: "24, 11 und 6 – insgesamt 35" is no 24 + 11.
-            found = self._list_total(tok, listed, x)
-            if found:
-                return found
+            first = run_to(self._vals, listed, x)
+            if first is not None:
+                res = self._result(("run", first, listed[-1]))
+                return Verdict("derived", r, res.excerpts, "run", res.operands)
         else:
             listed = []
         exact = self._tables().get(x)
@@ -212,15 +214,15 @@ class Arithmetic:
             if strongly_announced(self.text, tok):
                 return True  # "insgesamt", "Differenz", "=": anywhere in the answer
             large = res.least >= _LARGE_OPERAND
-            if res.how in ("sum", "difference") and self._one_unit(tok, res):
-                # Three figures of one unit and a word of consequence: "10 Minuten mit Deckel
-                # und 45 Minuten ohne – reine Backzeit also 55 Minuten".
-                said = _SO.search(self.text, max(0, tok.start - 30), tok.start)
-                if said and self._near_in_text(res, tok, False):
-                    return True
-            if res.how == "difference" and large and self._one_unit(tok, res):
-                # Two readings of one meter and what lies between them: "vom 31.12. (18.402
-                # kWh) bis zum 31.03. (19.087 kWh) habt ihr 685 kWh verbraucht".
+            same = res.how in ("sum", "difference") and one_unit(
+                self.text, tok, res.starts, res.operands
+            )
+            # Three figures of one unit and a word of consequence: "10 Minuten mit Deckel und
+            # 45 Minuten ohne – reine Backzeit also 55 Minuten"; or two readings of one meter
+            # and what lies between them: "vom 31.12. (18.402 kWh) bis zum 31.03. (19.087
+            # kWh) habt ihr 685 kWh verbraucht".
+            said = _SO.search(self.text, max(0, tok.start - 30), tok.start)
+            if same and (said or (large and res.how == "difference")):
                 if self._near_in_text(res, tok, False):
                     return True
             return announced(
@@ -243,15 +245,6 @@ class Arithmetic:
         return (not whole and res.how in ("share", *TAXES)) or announced(
             self.text, tok, res.how, res.starts, res.operands
         )
-
-    def _one_unit(self, tok: Token, res: _Result) -> bool:
-        """Whether the result and both operands are written with one unit, not a currency
-        (differences of amounts are the ones a chatbot gets wrong) nor a percentage."""
-        unit = unit_after(self.text, tok.end)
-        if not unit or unit == "%" or money(self.text, tok) or JOINER.fullmatch(unit):
-            return False
-        ends = (at + len(written) for at, written in zip(res.starts, res.operands, strict=True))
-        return all(unit_after(self.text, end) == unit for end in ends)
 
     def _term_of(self, tok: Token, at: int) -> bool:
         """Whether the figure may be a term of the result written out at `at`."""
@@ -284,31 +277,6 @@ class Arithmetic:
     def _averaged(self, tok: Token) -> bool:
         """Whether the figure's sentence names an average ("im Schnitt", "on average")."""
         return AVERAGE.search(self._sentences.text_at(tok.start)) is not None
-
-    def _listed_before(self, tok: Token) -> list[int]:
-        """The grounded figures enumerated right before the token in its sentence ("24 Rot,
-        11 Weiß und 6 Sekt"): each joined to the next by a comma, "und", "and" or "+"."""
-        start = self._sentences.span_at(tok.start)[0]
-        before = [i for i, (_, t, _) in enumerate(self._vals) if start <= t.start < tok.start]
-        listed = before[-1:]
-        for i in reversed(before[:-1]):
-            gap = self.text[self._vals[i][1].end : self._vals[listed[0]][1].start]
-            if len(gap) > _MAX_ITEM_GAP or not JOINER.search(gap):
-                break
-            listed.insert(0, i)
-        return listed
-
-    def _list_total(self, tok: Token, listed: list[int], x: Decimal) -> Verdict | None:
-        """The derivation of a total as the sum of the last three or more listed figures."""
-        total = Decimal(0)
-        with localcontext() as ctx:
-            ctx.prec = 60
-            for k, i in enumerate(reversed(listed)):
-                total += self._vals[i][0]
-                if k >= 2 and total == x:
-                    res = self._result(("run", i, listed[-1]))
-                    return Verdict("derived", tok.readings[0], res.excerpts, "run", res.operands)
-        return None
 
     def _near_in_text(self, res: _Result, tok: Token, back: bool) -> bool:
         """Whether the operands stand in the result's sentence, or the one before it for a

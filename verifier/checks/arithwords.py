@@ -8,6 +8,7 @@ import re
 from decimal import Decimal
 
 from verifier.checks.figurewords import (
+    JOINER,
     PERCENT_AFTER,
     currency_before,
     unit_after,
@@ -55,7 +56,6 @@ COMPARED = re.compile(
 )
 # What announces the total of the figures just listed.
 TOTALLED = re.compile(rf"\b(?:{_TOTAL_WORDS})\b", re.I)
-JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)  # between the items of a list
 # What announces a product, a quotient or a share: a sign or a word ("2 × 750 ml", "= 36",
 # "2x täglich", "ergibt", "734 € / 12"); for a result with decimals also a rate ("29,90 € pro
 # Person").

@@ -33,6 +33,7 @@ _PER_UNIT = re.compile(
     re.I,
 )
 _NOT_DIGIT = re.compile(r"[^0-9]")
+JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)  # between the items of a list
 
 
 def same_unit(word: str) -> str:
@@ -93,3 +94,13 @@ def telling(text: str, tok: Token) -> bool:
     digits = _NOT_DIGIT.sub("", text[tok.start : tok.end])
     year = len(digits) == 4 and 1800 <= int(digits) <= 2199
     return len(digits) >= 4 and not digits.endswith("00") and not year
+
+
+def one_unit(text: str, tok: Token, starts: tuple[int, int], operands: tuple[str, str]) -> bool:
+    """Whether a result and both its operands are written with one unit, not a currency
+    (differences of amounts are the ones a chatbot gets wrong), a percentage or a joiner."""
+    unit = unit_after(text, tok.end)
+    if not unit or unit == "%" or money(text, tok) or JOINER.fullmatch(unit):
+        return False
+    ends = (at + len(written) for at, written in zip(starts, operands, strict=True))
+    return all(unit_after(text, end) == unit for end in ends)

@@ -1,5 +1,6 @@
 """A total an answer writes before the list it adds up: "14 bottles of Italian red: 6 Barolo
-2016, 3 Brunello 2018 and 5 Chianti 2020", "38,40 € (12,90 € Porto, 25,50 € Ware)".
+2016, 3 Brunello 2018 and 5 Chianti 2020", "38,40 € (12,90 € Porto, 25,50 € Ware)"; and the
+list right before a total, which arithmetic.py adds up ("24, 11 und 6 – insgesamt 41").
 
 The list opens with a colon or a bracket after the total, and its items are the figures that
 open an entry (after the opener, a comma, "und", "and", "+"), so that a vintage or a size inside
@@ -13,7 +14,9 @@ import re
 from decimal import Decimal, localcontext
 from itertools import pairwise
 
+from verifier.checks.arithtables import Figure
 from verifier.checks.citations import Sentences
+from verifier.checks.figurewords import JOINER
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
@@ -22,6 +25,7 @@ _OPENS = re.compile(r"[^\d.;!?\n]{0,60}[:(][ \u00a0]*")
 # Between an item and the next figure, when that figure opens the next entry.
 _NEXT_ENTRY = re.compile(r"(?:[,+&]|\b(?:und|and|sowie|plus))[ \u00a0]*\Z", re.I)
 _MAX_ITEMS = 24
+_MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
 
 
 class ListTotals:
@@ -62,3 +66,29 @@ class ListTotals:
                     written = (self.text[first.start : first.end], self.text[last.start : last.end])
                     return Verdict("derived", r, excerpts, "listed_after", written)
         return None
+
+
+def listed_before(sentences: Sentences, vals: list[Figure], tok: Token) -> list[int]:
+    """The figures (by index) enumerated right before the token in its sentence ("24 Rot,
+    11 Weiß und 6 Sekt"): each joined to the next by a comma, "und", "and" or "+"."""
+    start = sentences.span_at(tok.start)[0]
+    before = [i for i, (_, t, _) in enumerate(vals) if start <= t.start < tok.start]
+    listed = before[-1:]
+    for i in reversed(before[:-1]):
+        gap = sentences.text[vals[i][1].end : vals[listed[0]][1].start]
+        if len(gap) > _MAX_ITEM_GAP or not JOINER.search(gap):
+            break
+        listed.insert(0, i)
+    return listed
+
+
+def run_to(vals: list[Figure], listed: list[int], x: Decimal) -> int | None:
+    """Where the last three or more listed figures that sum to x start, None if none do."""
+    total = Decimal(0)
+    with localcontext() as ctx:
+        ctx.prec = 60
+        for k, i in enumerate(reversed(listed)):
+            total += vals[i][0]
+            if k >= 2 and total == x:
+                return i
+    return None
