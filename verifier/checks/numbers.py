@@ -23,6 +23,7 @@ from verifier.checks.citations import Sentences
 from verifier.checks.columns import Columns
 from verifier.checks.counts import Counts
 from verifier.checks.derivers import Shared, derive_all
+from verifier.checks.digitchains import DIGIT_CHAIN, DIGIT_RUN, join_area_codes
 from verifier.checks.factors import Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
 from verifier.checks.ibans import broken_iban
@@ -35,7 +36,7 @@ from verifier.checks.numparse import tokenize
 from verifier.checks.numwords import Spelled, spelled_numbers
 from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
-from verifier.checks.sourceindex import DIGIT_CHAIN, DIGIT_RUN, SourceIndex, join_area_codes
+from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.today import today_in
 from verifier.checks.unnamed import stated_rate
 from verifier.checks.weekdays import excerpt_weekdays, wrong_weekdays

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal, localcontext
 
 from verifier.checks.clockwords import spoken_durations
+from verifier.checks.digitchains import ChainIndex
 from verifier.checks.ibans import iban_holders
 from verifier.checks.identifiers import RunIndex
 from verifier.checks.linesigns import FRACTION_SIGN, FRACTIONS, lines_of, signs
@@ -19,29 +20,6 @@ from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
 from verifier.checks.tablescale import declared_scale, scaled_too
 from verifier.checks.weekdays import weekday_beside
 
-# Digit groups joined by single spaces, slashes, dots or hyphens: phone numbers, IBANs, ids.
-DIGIT_CHAIN = re.compile(
-    r"(?<![0-9])[0-9]+(?:(?:[ \u00a0\u2009\u202f]?[-/.][ \u00a0\u2009\u202f]?"
-    r"|[ \u00a0\u2009\u202f])[0-9]+)*"
-)
-DIGIT_RUN = re.compile(r"[0-9]+")
-# "(0251) 4829170", "(207) 555-0142": an area code in brackets (German with its 0, or North
-# America's three digits) before a phone number; "(2024) 15 Mio." is none.
-_AREA_IN_BRACKETS = re.compile(r"\((0[0-9]{2,5}|[2-9][0-9]{2})\)(?=[ \u00a0]?[0-9]{3})")
-
-
-def join_area_codes(text: str) -> str:
-    """The text with each bracketed area code joined to its number as one digit chain, at the
-    same length, so that spans stay: "(0251) 482" reads as " 0251- 482"."""
-    return _AREA_IN_BRACKETS.sub(lambda a: f" {a[1]}-", text)
-
-
-# "+49 (0)251 …": the national number 0251 … follows the country code's "(0)".
-_TRUNK_BEFORE = re.compile(r"(?:\+|00)[0-9]{1,3}[ \u00a0]?\(0\)[ \u00a0]?$")
-_PHONE_LABEL = re.compile(
-    r"(?i:tel|telefon|fon|phone|fax|mobil|handy|ruf|kontakt|contact|call)\b[^\n0-9]*\Z"
-)
-_MAX_PROBES = 64
 _MAX_TRUNC = 6  # excerpt decimals kept for truncation: enough for money, bounded for junk
 # A birth before a date: its year is no year an answer's weekday means ("geboren am 24.07.1990").
 _BIRTH = re.compile(r"(?i:\bgeb\.|geboren|geburt\w*|\bborn\b|birth\w*|\bd\.?o\.?b\b)")
@@ -71,7 +49,7 @@ class SourceIndex:
         self._ns = [n for n, _ in texts]
         self._nums: list[tuple[str, int]] = []
         self._values: list[tuple[Decimal, int]] | None = None
-        self._chains: list[tuple[int, str, set[int]]] | None = None
+        self._chains: ChainIndex | None = None
         self._full = False
         self._fractions_read = False  # whether every line with a fraction is indexed
         self._ready: set[Key] = set()  # keys (and truncation keys) every holder of is indexed
@@ -269,6 +247,12 @@ class SourceIndex:
                     key = (p, f"{whole}.{cut}" if cut else whole)
                     trunc[key] = trunc.get(key, 0) | bit
 
+    def chain(self, digits: str) -> set[int]:
+        """Texts where digits is a run of whole digit groups (0251 / 48 29 17-0, DE89 3704 …)."""
+        if self._chains is None:
+            self._chains = ChainIndex(self._texts)
+        return self._chains.holding(digits)
+
     def near(self, lo: Decimal, hi: Decimal) -> set[int]:
         """Texts holding a written number (not a date part) with a value in [lo, hi]."""
         self._complete()
@@ -280,55 +264,3 @@ class SourceIndex:
             out.add(self._values[i][1])
             i += 1
         return out
-
-    def chain(self, digits: str) -> set[int]:
-        """Texts where digits is a run of whole digit groups (0251 / 48 29 17-0, DE89 3704 …)."""
-        if self._chains is None:
-            self._chains = []
-            for n, raw in self._texts:
-                groups: list[str] = []
-                bounds = {0}
-                pos = 0
-                text = join_area_codes(raw)
-                for m in DIGIT_CHAIN.finditer(text):
-                    for chain in _national_too(text, m):
-                        for g in chain:
-                            groups.append(g)
-                            pos += len(g)
-                            bounds.add(pos)
-                        groups.append("|")
-                        pos += 1
-                        bounds.add(pos)
-                self._chains.append((n, "".join(groups), bounds))
-        out: set[int] = set()
-        for n, joined, bounds in self._chains:
-            i = joined.find(digits)
-            for _ in range(_MAX_PROBES):
-                if i < 0 or (i in bounds and i + len(digits) in bounds):
-                    break
-                i = joined.find(digits, i + 1)
-            if i >= 0 and i in bounds and i + len(digits) in bounds:
-                out.add(n)
-        return out
-
-
-def _national_too(text: str, m: re.Match[str]) -> list[list[str]]:
-    """The digit groups of a chain of an excerpt, and of its national form if it is written
-    with a country code (+49 251 …, 0049 251 …, +49 (0)251 …: 0251 …; +1 207 …: 207 …)."""
-    gs = DIGIT_RUN.findall(m.group())
-    coded = len(gs) > 1 and (
-        text[m.start() - 1 : m.start()] == "+"
-        # 0049 is a country code only where a phone number stands: "Kundennummer 00123" is none.
-        or (
-            gs[0].startswith("00")
-            and 3 <= len(gs[0]) <= 5
-            and _PHONE_LABEL.search(text, max(0, m.start() - 20), m.start()) is not None
-        )
-    )
-    if coded and gs[0] in ("1", "001"):  # North America: +1 207 … is (207) …
-        return [gs, gs[1:]]
-    if coded:
-        return [gs, ["0" + gs[1], *gs[2:]]]
-    if _TRUNK_BEFORE.search(text, max(0, m.start() - 12), m.start()):
-        return [gs, ["0" + gs[0], *gs[1:]]]
-    return [gs]
