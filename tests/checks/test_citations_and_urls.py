@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tests.checks.conftest import assert_linear
+from tests.checks.conftest import assert_linear, statuses
 from verifier.checks.citations import check_citations, find_markers, sentence_spans
 from verifier.checks.links import (
     ANY_CASE_BARE_DOMAIN,
@@ -372,6 +372,11 @@ def test_a_german_ordinal_date_does_not_end_the_sentence_its_citation_belongs_to
     two = [SourceText(1, "12.11.2025: 1.500 Liter"), SourceText(2, "18.11.2024: 2.000 Liter")]
     answer = "2025 am 12.11. 1.500 Liter [1], 2024 am 18.11. 2.000 Liter [2]."
     assert check_citations(answer, two, check_numbers("", answer, two)).findings == []
+    # Nor before a bracket (blind probe 22: each amount stood apart from the list's total).
+    assert len(sentence_spans("Edeka am 2.3. (87,40 €) und Aldi am 14.3. (64,85 €) [1].")) == 1
+    spent = "Edeka am 2.3. (87,40 €), Markt am 9.3. (31,20 €) und Aldi am 14.3. (64,85 €) [1]."
+    found = statuses(f"{spent} Zusammen 183,45 €.", "87,40 €\n31,20 €\n64,85 €")
+    assert found["183,45"] == "derived"
     # A sentence may start with a brand written in lower case.
     assert kinds("Die Impfung kostete 68,40 €. iPhone-Hülle am 3. Mai 2026 [2].") == []
     # An ordinal that does end a sentence still does.

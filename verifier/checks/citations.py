@@ -106,10 +106,14 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                 # "bis zum 3. Werktag", "im 2. OG", "die 2. Dosis": an ordinal after an article
                 # or a preposition starts no sentence
                 or _ARTICLE_ORDINAL.search(before) is not None
-                # "am 12.11. 1.500 Liter": a day-month date's period before a figure
+                # "am 12.11. 1.500 Liter", "am 2.3. (87,40 €)": a day-month date's period
+                # before a figure or a bracket
                 or (
                     _DAY_MONTH.search(before) is not None
-                    and text[boundary.end() : boundary.end() + 1].isdigit()
+                    and (
+                        text[boundary.end() : boundary.end() + 1].isdigit()
+                        or text[boundary.end() : boundary.end() + 1] == "("
+                    )
                 )
             ):
                 continue
