@@ -31,6 +31,7 @@ PIECES = [
     "(in Tsd. €)\n", "($ thousands) ", "345,0", "86,5",
     # A UK day before its month, and a CSV row's fields, which a comma joins without a space.
     "21/04", "Tue ", "zinc,", ",Accu", "140,200", "40.30,11.50", "-minute", "-Zimmer",
+    "03/28/2026", "28/03/2026", "04/11/2026",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 

@@ -27,6 +27,7 @@ from verifier.checks.readings import (
     part_of_day,
     times,
 )
+from verifier.checks.slashdates import in_order, slash_order
 from verifier.checks.units import clock_duration, joined_durations
 
 _LIST = re.compile(rf"[0-9]{{1,3}}[.)](?:\*\*|__)?(?=[ \t])(?![ \t]{{1,3}}(?i:{MON}))")
@@ -251,6 +252,8 @@ def tokenize(text: str, *, strict: bool = False) -> list[Token]:
     _scan(text, 0, len(text), strict, out)
     if day_clock(text):
         out = [_literal_clock(token, text) for token in out]
+    if not strict and (order := slash_order(text)):
+        out = in_order(out, text, order)
     return joined_durations(text, out)
 
 
@@ -266,6 +269,8 @@ def tokenize_lines(text: str, lines: Iterable[tuple[int, int]], day_clock: bool)
         _scan(text, start, end, False, out)
     if day_clock:
         out = [_literal_clock(token, text) for token in out]
+    if out and (order := slash_order(text)):
+        out = in_order(out, text, order)
     return joined_durations(text, out)
 
 
