@@ -171,3 +171,16 @@ def test_an_older_year_or_the_excerpts_own_weekday_comes_before_an_event_s_year(
     assert not check_numbers(
         "", "Das Fest ist am Freitag, 24. Juli [1].", [SourceText(1, member)]
     ).flagged
+
+
+def test_a_fixture_list_s_bare_english_abbreviation_names_its_day() -> None:
+    # Blind probe 22: "Sun 22 Mar" in a table of fixtures, the answer's "Saturday 22 March".
+    fixtures = (
+        "Date         KO     Opponent\nSat 14 Mar   09:30  Stanmore\nSun 22 Mar   11:00  Pinner"
+    )
+    assert statuses("The cup match is on Saturday 22 March [1].", fixtures)["Saturday"] == (
+        "wrong_weekday"
+    )
+    assert "Sunday" not in statuses("The cup match is on Sunday 22 March [1].", fixtures)
+    # Lower case, it is a word: "sat 22 March" names no day.
+    assert "Saturday" not in statuses("It is on Saturday 22 March [1].", "we sat 22 Mar")

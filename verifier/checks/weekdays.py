@@ -25,6 +25,7 @@ _NAMES: dict[str, int] = {
     **{w[:3].lower(): i for i, w in enumerate(_EN)},
     **{w[:2].lower(): i for i, w in enumerate(_DE)},
 }
+_EN_SHORT = frozenset(w[:3].lower() for w in _EN)
 _NAME = r"(?:[A-Z][a-z]+|[A-Z]{6,})"
 _MARK = r"(?:\*\*|__|\*|_)?"  # Markdown emphasis around the name
 # Right before the date ("Donnerstag, 3. Juni", "**Do.**, 03.06.", "Thursday, the 3rd",
@@ -46,15 +47,17 @@ _RANGE_END = re.compile(
 
 def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
     """The day a word names, if it is written as a weekday: a full name without a full stop
-    (that ends a sentence), Thu with a dot or a comma, Do with or without its dot, So only
-    with its dot or in brackets ("So," is a word)."""
+    (that ends a sentence), Thu with a dot or a comma or bare as English capitalises it, Do
+    with or without its dot, So only with its dot or in brackets ("So," is a word)."""
     day = _NAMES.get(word.lower())
     if day is None:
         return None
     if len(word) > 3:
         return None if dotted else day
     if len(word) == 3:
-        return day if dotted or sep == "," or bracketed else None
+        # A fixture list's "Sun 22 Mar": English abbreviations stand bare in tables too.
+        english = word.istitle() and word.lower() in _EN_SHORT
+        return day if dotted or sep == "," or bracketed or english else None
     # Mo, Di, Mi, Do, Fr, Sa stand bare in tables and lists ("| Do, 08.04.2026 |"); "So" is
     # a word ("So, 3. Juni ...") unless dotted or bracketed.
     return day if dotted or bracketed or word.lower() != "so" else None
