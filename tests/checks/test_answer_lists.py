@@ -27,6 +27,9 @@ def check(answer: str) -> NumberStage:
         "Die zwei Vorteile sind:\n- spart 30 %\n  - laut Auszug [1]\n- klein",
         "Zwei Personen:\n1. Anna:\n- Ärztin\n- Köln\n2. Ben:\n- Lehrer",
         "Die Antwort in zwölf Punkten? Nein, in zwei:\n- a\n- b",
+        # A list on the count's own line (session 14): its items, joined by commas and "und".
+        "Es gibt drei Gründe: Preis, Lärm und Größe.",
+        "Four things are left: the charger and power bank, the sunscreen, the adapter [1].",
     ],
 )
 def test_a_count_that_matches_its_list_is_no_claim(answer: str) -> None:
@@ -41,8 +44,13 @@ def test_a_count_that_matches_its_list_is_no_claim(answer: str) -> None:
         ("Es gibt drei Gründe:\n- a\n- b\n- c\n- d", "drei", 4),
         ("The following 3 steps:\n1. a\n2. b", "3", 2),
         ("Zwei Nachteile:\n- a\n- b\n- c\n\nDrei Vorteile:\n- x\n- y\n- z", "Zwei", 3),
+        # Blind probes 17 and 21: a list on the count's own line.
+        ("Auf der Liste stehen acht Gäste: Mia, Paul, Ella, Noah, Lina, Ben und Tom [1].", "acht",
+         7),
+        ("Four things are still unticked: the phone charger and power bank, the sunscreen, the "
+         "travel adapter, the swim goggles and the antihistamines [1].", "Four", 5),
     ],
-)
+)  # fmt: skip
 def test_a_count_that_misses_its_list_is_miscounted(answer: str, text: str, items: int) -> None:
     stage = check(answer)
     assert stage.flagged
@@ -63,10 +71,14 @@ def test_a_count_that_misses_its_list_is_miscounted(answer: str, text: str, item
         "Schritt 3 umfasst:\n- a\n- b",  # a label, not a count
         "In Windows 10 geht es so:\n1. a\n2. b",
         "see step 4 for details:\n- a",
-        "Es gibt drei Gründe: a, b und c.",  # no list follows
         "Drei Gründe:\nErstens ist es billig.",
         "Die Miete stieg 2023 auf:\n- 900 €",  # a year is no count
         "Drei Gründe sprechen dafür. Erstens:\n- a",  # the count does not end the line
+        # Inline, a total's breakdown, brackets or semicolons are no plain list of items.
+        "She has 22 medals: 11 gold, eight silver, and three bronze.",
+        "Two films are mentioned: Veeram (Valour), a 2014 action film and a 2016 drama.",
+        "The passage describes four entities: Cyrus, an artist; French, a rapper; a film.",
+        "The layover is 1 hour 33 minutes: UA 1148 lands at 9:42 am and UA 2276 departs.",
     ],
 )
 def test_what_is_no_announcement(answer: str) -> None:
@@ -75,6 +87,6 @@ def test_what_is_no_announcement(answer: str) -> None:
 
 def test_a_count_without_its_list_is_still_a_number_of_the_answer() -> None:
     ((text, status),) = [
-        (f.text, f.status) for f in check("Es gibt 3 Gründe: a, b und c.").findings
+        (f.text, f.status) for f in check("Es gibt 3 Gründe, sagt der Auszug.").findings
     ]
     assert (text, status) == ("3", "ungrounded")

@@ -33,6 +33,16 @@ _OPENERS = frozenset(
 # A list item: a bullet or "N." / "N)" and then text.
 _ITEM = re.compile(r"(?:([-*•])|[0-9]{1,3}[.)])[ \t]+\S")
 _MAX_COUNT = 50
+# A colon inside a line, before a list on it; where that list ends; what joins its last items.
+_INLINE_COLON = re.compile(r":[ \t]+(?=\S)")
+_LIST_END = re.compile(r"[.!?](?:\s|$)|\s*\[[0-9]|\s[–—-]\s")
+_AND = re.compile(r"\s(?:and|und|or|oder|sowie)\s", re.I)
+_FIGURE_COMMA = re.compile(r",[0-9]|,\s*[0-9]{4}\b|[0-9],\s*[0-9]")
+_MAX_ITEM_WORDS = 6
+# Brackets, semicolons and colons make a list whose items a comma does not count: "Veeram
+# (Valour), a 2014 film", "Billy Ray Cyrus, an American artist; Excuse My French, ...".
+_NOT_PLAIN = re.compile(r"[();:]")
+_MAX_INLINE = 12  # an inline list's announced count, at most
 _MAX_LINES = 400  # lines a list may take, and lists an answer may announce: bounds for junk
 _MAX_LISTS = 32
 
@@ -108,8 +118,28 @@ def _count(before: str) -> tuple[re.Match[str], int] | None:
     return None
 
 
+def _inline_items(rest: str) -> tuple[int, int] | None:
+    """How many items the list after a colon on its line may have, fewest and most ("the
+    charger and power bank, the sunscreen and the goggles": 3, or 4 if "and" joins two), None
+    where it is no short list or a comma may be a figure's ("3. März, 2026")."""
+    end = _LIST_END.search(rest)
+    body = rest[: end.start() if end else len(rest)]
+    if _FIGURE_COMMA.search(body) or _NOT_PLAIN.search(body):
+        return None
+    *first, last = body.split(",")
+    parts = _AND.split(last)
+    segments = [x.split() for x in (*first, *parts)]
+    if len(segments) < 2 or any(not 1 <= len(x) <= _MAX_ITEM_WORDS for x in segments):
+        return None
+    if any(x[0][0].isdigit() or word_number(x[0]) is not None for x in segments):
+        return None  # "22 medals: 11 gold, eight silver and three bronze" breaks a total down
+    fewest = len(segments)
+    return fewest, fewest + sum(len(_AND.findall(x)) for x in first)
+
+
 def announced_lists(text: str) -> list[Announced]:
-    """Every count that ends a line with a colon and is followed by a list."""
+    """Every count that ends a line with a colon and is followed by a list, or that a colon
+    follows within its line before a list of the line ("Four things are left: A, B and C")."""
     out: list[Announced] = []
     lines = text.split("\n")
     offset = 0
@@ -122,5 +152,13 @@ def announced_lists(text: str) -> list[Announced]:
         if count and items:
             m, value = count
             out.append(Announced(offset + m.start(), offset + m.end(), value, items))
+        for colon in _INLINE_COLON.finditer(line):
+            count = _count(line[: colon.start()].rstrip(" \t*_"))
+            tries += count is not None
+            inline = _inline_items(line[colon.end() :]) if count and tries <= _MAX_LISTS else None
+            if count and inline and count[1] <= _MAX_INLINE:
+                m, value = count
+                items = value if inline[0] <= value <= inline[1] else inline[0]
+                out.append(Announced(offset + m.start(), offset + m.end(), value, items))
         offset += len(line) + 1
     return out
