@@ -79,6 +79,8 @@ def test_a_count_that_misses_its_list_is_miscounted(answer: str, text: str, item
         "Two films are mentioned: Veeram (Valour), a 2014 action film and a 2016 drama.",
         "The passage describes four entities: Cyrus, an artist; French, a rapper; a film.",
         "The layover is 1 hour 33 minutes: UA 1148 lands at 9:42 am and UA 2276 departs.",
+        # Without a comma, "and" joins two clauses as often as two items.
+        "4 nights: you arrive March 12 and the concert is on March 14 [1].",
     ],
 )
 def test_what_is_no_announcement(answer: str) -> None:

@@ -156,7 +156,10 @@ def announced_lists(text: str) -> list[Announced]:
             count = _count(line[: colon.start()].rstrip(" \t*_"))
             tries += count is not None
             inline = _inline_items(line[colon.end() :]) if count and tries <= _MAX_LISTS else None
-            if count and inline and count[1] <= _MAX_INLINE:
+            # Without a comma, "A and B" lists two items only ("4 nights: you arrive March
+            # 12 and the concert is on the 14th" joins two clauses).
+            two = inline is not None and inline[1] <= 2
+            if count and inline and count[1] <= _MAX_INLINE and (not two or count[1] == 2):
                 m, value = count
                 items = value if inline[0] <= value <= inline[1] else inline[0]
                 out.append(Announced(offset + m.start(), offset + m.end(), value, items))
