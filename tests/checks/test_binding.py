@@ -361,3 +361,27 @@ def test_a_us_statement_s_date_of_another_row() -> None:
     assert statuses(answer, statement)["March 6, 2026"] == "wrong_line"
     answer = "The Zelle payment to M. Garcia went out on March 9, 2026 [1]."
     assert statuses(answer, statement)["March 9, 2026"] == "grounded"
+
+
+TIMETABLE = (
+    "Day   Time           Class                 Teacher    Room\n"
+    "Mon   07:00–08:00    Sunrise Vinyasa       Keira      Studio 1\n"
+    "Mon   18:00–19:15    Yin & Restore         Tom        Studio 2\n"
+    "Wed   18:30–19:45    Hatha Foundations     Priya      Studio 1"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 21: a class's time of another row; a clock time's colon makes no label
+        # line of a timetable's row.
+        ("Priya's Hatha Foundations class is on Wednesdays from 6:00 to 7:15 pm [1].", "6:00",
+         "wrong_line"),
+        ("Priya's Hatha Foundations class is on Wednesdays from 6:30 to 7:45 pm [1].", "6:30",
+         "grounded"),
+        ("The Yin & Restore class starts at 18:00 [1].", "18:00", "grounded"),
+    ],
+)  # fmt: skip
+def test_a_clock_time_of_another_row(answer: str, figure: str, expected: str) -> None:
+    assert statuses(answer, TIMETABLE)[figure] == expected

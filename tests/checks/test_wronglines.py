@@ -222,3 +222,14 @@ def test_a_what_if_product_at_another_row_s_price_pairs_with_no_line() -> None:
     tickets = "Adults: 12 tickets at $62.00\nChildren: 86 tickets at $48.50"
     answer = "If the 86 children paid the adult price, that's 86 at $62.00 = $5,332.00 [1]."
     assert statuses(answer, tickets)["62.00"] == "grounded"
+
+
+def test_a_train_and_the_time_of_its_next_line_pair_with_no_line() -> None:
+    # Blind probe 18: an itinerary gives the train on its departure line, the arrival below.
+    trip = (
+        "ab 07:48  München Hbf       ICE 518    Gl. 21\n"
+        "an 09:52  Nürnberg Hbf                 Gl. 8\n"
+        "ab 10:05  Nürnberg Hbf      ICE 1006   Gl. 7"
+    )
+    answer = "Der ICE 518 kommt um 9:52 Uhr auf Gleis 8 an [1]."
+    assert statuses(answer, trip)["9:52"] == "grounded"

@@ -41,6 +41,8 @@ _RIVAL = {
         r"|\d{1,2}/\d{1,2}/\d{2,4}"  # a US statement's "03/09/2026"
     ),
     "c": re.compile(r"\d[.,]\d{2}(?!\d)"),
+    # A clock time of another row: "18:30", "6:30 pm", "18.30 Uhr".
+    "t": re.compile(r"(?<![0-9])[0-2]?[0-9][:.][0-5][0-9](?![0-9])"),
     # Not a group of a code joined by hyphens ("Account 55-201-884").
     # A month of a year, as a best-before date writes it ("11/2028").
     "ym": re.compile(r"(?<![0-9./])(?:0?[1-9]|1[0-2])[./](?:20)?[0-9]{2}(?![0-9./])"),
@@ -103,7 +105,7 @@ class Binding:
             "d"
             if r.key[0] == "dm"  # a day and month without a year: a date's rival all the same
             else r.key[0]
-            if r.key[0] in ("d", "ym")
+            if r.key[0] in ("d", "ym", "t")
             else "m"
             if r.places == 1
             else "c"
@@ -290,4 +292,6 @@ def _digits_of(key: Key) -> list[str]:
         return [str(key[2]), str(key[1])]
     if key[0] == "ym" and isinstance(key[1], int) and key[1]:
         return [str(key[1])[-2:], str(key[2])]
+    if key[0] == "t" and isinstance(key[1], int) and isinstance(key[2], int):
+        return [str(key[1]), f"{key[2]:02d}"]  # as a table writes it: 18:00 (not 6 pm)
     return []

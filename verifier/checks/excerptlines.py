@@ -12,8 +12,11 @@ from verifier.checks.bindwords import words_of
 from verifier.checks.numparse import day_clock
 
 _PIPE_ROW = re.compile(r"[^\n|]*\|[^\n]*\|[^\n]*")
+# A label line: a few words, then a colon that is no clock time's ("Mon   18:00   Yin" is a
+# table row).
 _LABEL_LINE = re.compile(
-    r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([^\W\d_][^:|\n]{0,40}?)(?:\*\*)?[ \t]*:[ \t]*(?=\S)"
+    r"[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?([^\W\d_][^:|\n]{0,40}?)(?:\*\*)?[ \t]*"
+    r"(?:(?<![0-9]):|:(?![0-9]))[ \t]*(?=\S)"
 )
 _NOT_DIGIT = re.compile(r"[^0-9]+")
 _NOT_DIGIT_LINE = re.compile(r"[^0-9\n]+")

@@ -76,6 +76,8 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
         kinds = (_kind(va.reading), _kind(vb.reading))
         if "" in kinds or kinds[0] == kinds[1] or _PARTED.search(text, ta.end, tb.start):
             continue
+        if set(kinds) == {"time", "whole"}:
+            continue  # "der ICE 518 kommt um 9:52": a timetable's train, its next line's time
         if any(_NET_BEFORE.search(text, max(0, t.start - 4), t.start) for t in (ta, tb)):
             continue
         if any(hedged(text, t.start) for t in (ta, tb)):
