@@ -6,21 +6,30 @@ document's full dates proves an order and none proves the other."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from verifier.checks.readings import Token
 
-# Full slash dates whose first part is no month (a day first) or whose second part is none.
-_DAY_FIRST = re.compile(r"(?<![0-9/])(?:1[3-9]|2[0-9]|3[01])/(?:0?[1-9]|1[0-2])/[0-9]{4}(?![0-9])")
-_MONTH_FIRST = re.compile(
-    r"(?<![0-9/])(?:0?[1-9]|1[0-2])/(?:1[3-9]|2[0-9]|3[01])/[0-9]{4}(?![0-9])"
-)
+# A full slash date's year, found by its slash at C speed; the day and month before it.
+_YEAR_AFTER = re.compile(r"/[0-9]{4}(?![0-9])")
+_PAIR_BEFORE = re.compile(r"(?<![0-9/])([0-9]{1,2})/([0-9]{1,2})\Z")
 _PARTS = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
+_MAX_DATES = 2000  # full slash dates read for the order: a document keeps to one
 
 
+@lru_cache(maxsize=16)  # tokenize_lines reads one excerpt's lines several times a check
 def slash_order(text: str) -> str | None:
     """ "md" or "dm" where the text's full slash dates prove one order only, else None."""
-    day_first = _DAY_FIRST.search(text) is not None
-    month_first = _MONTH_FIRST.search(text) is not None
+    day_first = month_first = False
+    for k, year in enumerate(_YEAR_AFTER.finditer(text)):
+        pair = _PAIR_BEFORE.search(text, max(0, year.start() - 5), year.start())
+        if pair is None:
+            continue
+        a, b = int(pair[1]), int(pair[2])
+        day_first |= 13 <= a <= 31 and 1 <= b <= 12
+        month_first |= 1 <= a <= 12 and 13 <= b <= 31
+        if (day_first and month_first) or k >= _MAX_DATES:
+            break
     if day_first == month_first:
         return None
     return "dm" if day_first else "md"
