@@ -17,7 +17,7 @@ _PARTS = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
 _MAX_DATES = 2000  # full slash dates read for the order: a document keeps to one
 
 
-@lru_cache(maxsize=16)  # tokenize_lines reads one excerpt's lines several times a check
+@lru_cache(maxsize=8)  # tokenize_lines reads an excerpt several times; texts may be large
 def slash_order(text: str) -> str | None:
     """ "md" or "dm" where the text's full slash dates prove one order only, else None."""
     day_first = month_first = False
