@@ -18,6 +18,7 @@ from verifier.checks.today import today_in
         ("Heute ist Montag, der 2. März 2026.", date(2026, 3, 2)),
         ("Today is Tuesday, March 3, 2026 — how many days?", date(2026, 3, 3)),
         ("Today is 3 March 2026.", date(2026, 3, 3)),
+        ("Today's date is 3 March 2026.", date(2026, 3, 3)),
         # No date right after "today", or none at all: no today.
         ("What is on today? The party is on 3 March 2026.", None),
         ("Wann sind die Osterferien?", None),

@@ -16,7 +16,7 @@ _WEEKDAY = (
     r"|samstag|sonnabend|sonntag"
 )
 _TODAY = re.compile(
-    r"\b(?:heute|today|today's date)\b(?:[ \t]+(?:ist|is|am|den))?(?:[ \t]+(?:der|the))?"
+    r"\b(?:heute|today's date|today)\b(?:[ \t]+(?:ist|is|am|den))?(?:[ \t]+(?:der|the))?"
     rf"(?:[ \t,]+(?:{_WEEKDAY}),?)?(?:[ \t]+(?:der|the|den))?[ \t,:]*",
     re.I,
 )
