@@ -385,3 +385,21 @@ TIMETABLE = (
 )  # fmt: skip
 def test_a_clock_time_of_another_row(answer: str, figure: str, expected: str) -> None:
     assert statuses(answer, TIMETABLE)[figure] == expected
+
+
+def test_a_model_s_number_is_no_date_and_a_title_s_word_names_no_row() -> None:
+    # Blind probe 23: "Serie 6" on the device's label line is no rival date of the warranty's
+    # end; "garden" of "garden-notes.md" names no "Gardener's Delight" row.
+    warranty = (
+        "GARANTIEZERTIFIKAT\nGerät: Bosch Serie 6 WGG244A40\nGarantiebeginn: 12.08.2024\n"
+        "Garantieende: 11.08.2026"
+    )
+    answer = "Die Garantie für deine Bosch-Waschmaschine läuft bis zum 11.08.2026 [1]."
+    assert statuses(answer, warranty)["11.08.2026"] == "grounded"
+    notes = (
+        "garden-notes.md\n| Year | Varieties | Total |\n|---|---|---|\n"
+        "| 2023 | Moneymaker, Gardener's Del. | 8.9 kg |\n| 2025 | San Marzano, Sungold | 14.2 kg |"
+    )
+    assert statuses("Your garden notes show 14.2 kg in 2025 [1].", notes)["14.2"] == "grounded"
+    # The row's own word still ties a figure to its row.
+    assert statuses("Moneymaker gave 14.2 kg [1].", notes)["14.2"] == "wrong_line"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from verifier.checks.bindwords import meets
+from verifier.checks.bindwords import meets, words_of
 from verifier.checks.excerptlines import (
     Excerpt,
     Line,
@@ -37,7 +37,10 @@ from verifier.checks.readings import Key, date_keys
 # decimals, a whole number of two digits or more (not a part of a date or a time).
 _RIVAL = {
     "d": re.compile(
-        r"\d{1,2}\.\d{1,2}\.|\d{4}-\d{2}-\d{2}|\d\.? ?[^\W\d_]{3,}\.? \d{4}|[^\W\d_]{3} \d"
+        r"\d{1,2}\.\d{1,2}\.|\d{4}-\d{2}-\d{2}|\d\.? ?[^\W\d_]{3,}\.? \d{4}"
+        # A month's name before its day ("Mar 3"), not any word before a digit ("Serie 6").
+        r"|(?i:(?<![^\W\d_])(?:jan|feb|mar|mär|apr|may|mai|jun|jul|aug|sep|oct|okt|nov|dec|dez)"
+        r"[^\W\d_]*\.?) \d"
         r"|\d{1,2}/\d{1,2}/\d{2,4}"  # a US statement's "03/09/2026"
     ),
     "c": re.compile(r"\d[.,]\d{2}(?!\d)"),
@@ -229,10 +232,13 @@ class Binding:
                         named |= meets(around, words, False)
         # A word the figure's own line holds, even as a part of a compound, names no other
         # line ("der schnellste Lauf" of a "Tempodauerlauf" row beside a "langer Lauf").
+        # A word of the excerpt's title or headings above its lines names the whole excerpt
+        # ("garden-notes.md": "your garden notes show"), not one row ("Gardener's Delight").
+        head = words_of(ex.text[: ex.lines[0].start]) if ex.lines else set()
         named = {
             w
             for w in named
-            if not meets({w}, own)
+            if not meets({w}, own | head)
             and not any(o.startswith(w) or o.endswith(w) for o in own if "-" not in o)
         }
         if not named:
