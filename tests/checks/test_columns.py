@@ -168,6 +168,21 @@ METER = (
 )
 
 
+def test_a_meter_s_consumption_from_readings_the_sentence_before_names() -> None:
+    # Blind probe 23: the two readings in one sentence, the consumption in the next.
+    # A line between the readings: on neighbouring lines they give their difference alone.
+    readings = "Zählerstand 01.01.: 48.215 kWh\nAbschlag: 80 €\nZählerstand 01.04.: 49.097 kWh"
+    said = "Am 01.01. stand der Zähler bei 48.215 kWh und am 01.04. bei 49.097 kWh [1]."
+    assert (
+        statuses(f"{said} Bis Ende März habt ihr also 882 kWh verbraucht.", readings)["882"]
+        == "derived"
+    )
+    assert (
+        statuses(f"{said} Bis Ende März habt ihr also 892 kWh verbraucht.", readings)["892"]
+        == "ungrounded"
+    )
+
+
 @pytest.mark.parametrize(
     ("answer", "figure", "expected"),
     [

@@ -40,3 +40,23 @@ def test_a_list_of_dates_adds_up_to_nothing() -> None:
     assert statuses("Du hast 3 Termine: am 1. Mai und am 2. Mai [1].", "1. Mai, 2. Mai")["3"] == (
         "ungrounded"
     )
+
+
+def test_a_total_in_cents_of_the_amounts_before_it() -> None:
+    # Blind probe 23: the amounts stand among dates and names in the sentence before.
+    bank = "04.02. ARAL 62,40 €\n13.02. SHELL 58,17 €\n25.02. ARAL 49,90 €\n26.02. REWE 31,20 €"
+    spent = (
+        "am 04.02. bei Aral für 62,40 €, am 13.02. bei Shell für 58,17 € und am 25.02. für 49,90 €"
+    )
+    assert (
+        statuses(f"Du hast {spent} getankt [1]. Zusammen sind das 170,47 €.", bank)["170,47"]
+        == "derived"
+    )
+    assert (
+        statuses(f"Du hast {spent} getankt [1]. Zusammen sind das 170,74 €.", bank)["170,74"]
+        == "ungrounded"
+    )
+    # Without a total's word, no sum.
+    assert statuses(f"Du hast {spent} getankt [1]. Das sind 170,47 €.", bank)["170,47"] == (
+        "ungrounded"
+    )

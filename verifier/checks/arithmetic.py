@@ -223,7 +223,9 @@ class Arithmetic:
             # kWh) habt ihr 685 kWh verbraucht".
             said = _SO.search(self.text, max(0, tok.start - 30), tok.start)
             if same and (said or (large and res.how == "difference")):
-                if self._near_in_text(res, tok, False):
+                # Large operands may stand in the sentence before: "am 01.01. bei 48.215 kWh
+                # und am 01.04. bei 49.097 kWh [1]. Bis Ende März habt ihr also 882 kWh".
+                if self._near_in_text(res, tok, large):
                     return True
             return announced(
                 self.text, tok, res.how, res.starts, res.operands

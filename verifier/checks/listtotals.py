@@ -1,6 +1,7 @@
 """A total an answer writes before the list it adds up: "14 bottles of Italian red: 6 Barolo
 2016, 3 Brunello 2018 and 5 Chianti 2020", "38,40 € (12,90 € Porto, 25,50 € Ware)"; and the
-list right before a total, which arithmetic.py adds up ("24, 11 und 6 – insgesamt 41").
+list right before a total, which arithmetic.py adds up ("24, 11 und 6 – insgesamt 41"); and
+a total in cents of the amounts of its sentence and the one before, dates between them.
 
 The list opens with a colon or a bracket after the total, and its items are the figures that
 open an entry (after the opener, a comma, "und", "and", "+"), so that a vintage or a size inside
@@ -15,8 +16,9 @@ from decimal import Decimal, localcontext
 from itertools import pairwise
 
 from verifier.checks.arithtables import Figure
+from verifier.checks.arithwords import TOTALLED
 from verifier.checks.citations import Sentences
-from verifier.checks.figurewords import JOINER
+from verifier.checks.figurewords import JOINER, money
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
@@ -25,6 +27,7 @@ _OPENS = re.compile(r"[^\d.;!?\n]{0,60}[:(][ \u00a0]*")
 # Between an item and the next figure, when that figure opens the next entry.
 _NEXT_ENTRY = re.compile(r"(?:[,+&]|\b(?:und|and|sowie|plus))[ \u00a0]*\Z", re.I)
 _MAX_ITEMS = 24
+_TOTAL_REACH = 40  # characters before a total where its word stands
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
 
 
@@ -41,10 +44,14 @@ class ListTotals:
         self._figures = sorted(done, key=lambda d: d[0].start)
 
     def derive(self, tok: Token) -> Verdict | None:
-        """The derivation of a total as the sum of the list after it, or None."""
+        """The derivation of a total as the sum of the list after it, or of the amounts
+        listed before it, or None."""
         r = tok.readings[0]
         if r.num is None:
             return None
+        said = TOTALLED.search(self.text, max(0, tok.start - _TOTAL_REACH), tok.start)
+        if r.places == 2 and said and (found := self._amounts_before(tok, r.num)):
+            return found
         end = self._sentences.span_at(tok.start)[1]
         after = [(t, v) for t, v in self._figures if tok.end <= t.start < end]
         if not after or not _OPENS.fullmatch(self.text, tok.end, after[0][0].start):
@@ -65,6 +72,33 @@ class ListTotals:
                     excerpts = frozenset().union(*(w.excerpts for _, w in items[: k + 1]))
                     written = (self.text[first.start : first.end], self.text[last.start : last.end])
                     return Verdict("derived", r, excerpts, "listed_after", written)
+        return None
+
+    def _amounts_before(self, tok: Token, x: Decimal) -> Verdict | None:
+        """A total with cents of the last two or more amounts of its currency in its sentence
+        and the one before ("am 04.02. bei Aral für 62,40 €, am 13.02. bei Shell für 58,17 €
+        ... [1]. Zusammen sind das 170,47 €"), dates and names between them."""
+        k = self._sentences.index(tok.start)
+        currency = money(self.text, tok)
+        amounts = [
+            (t, v, num)
+            for t, v in self._figures
+            if t.end <= tok.start
+            and k - 1 <= self._sentences.index(t.start) <= k
+            and v.reading.places == 2
+            and (num := v.reading.num) is not None
+            and money(self.text, t) == currency
+        ][-_MAX_ITEMS:]
+        total = Decimal(0)
+        with localcontext() as ctx:
+            ctx.prec = 60
+            for n, (t, _, num) in enumerate(reversed(amounts)):
+                total += num
+                if n and total == x:
+                    last = amounts[-1][0]
+                    excerpts = frozenset().union(*(w.excerpts for _, w, _ in amounts[-n - 1 :]))
+                    written = (self.text[t.start : t.end], self.text[last.start : last.end])
+                    return Verdict("derived", tok.readings[0], excerpts, "run", written)
         return None
 
 
