@@ -524,6 +524,17 @@ def test_a_sum_of_one_unit_with_a_word_of_consequence(
     assert statuses(answer, "Deckel drauf, 10 Min.\nDeckel ab, weitere 45 Min.")[result] == expected
 
 
+def test_a_run_summed_to_an_amount_holds_amounts_only() -> None:
+    # Blind probe 24: 3 + £28.00 + £84.00 + six made the wrong "£121.00" a run's sum.
+    invoice = "Hedge trimming   3 h   £28.00   £84.00\nGreen waste (bags)   6   £4.50   £27.00"
+    answer = (
+        "Hedge trimming is 3 hours at £28.00, so £84.00, and the six green-waste bags are "
+        "£4.50 each, £27.00 [1]. Together that part comes to {} [1]."
+    )
+    assert statuses(answer.format("£121.00"), invoice)["121.00"] == "ungrounded"
+    assert statuses(answer.format("£111.00"), invoice)["111.00"] == "derived"
+
+
 def test_a_mean_of_a_scaled_figure_and_a_count_of_many_digits_read_without_error() -> None:
     # Found by a review: a scaled figure stands in the list twice; int() of 5,000 digits.
     statuses("Die Werte 2 Millionen und 4 ergeben im Schnitt 3 [1].", "Werte: 2 Millionen und 4")

@@ -209,6 +209,8 @@ class Arithmetic:
         if res.how in ADDED:
             if not whole and money(self.text, tok) and self._count_in(res):
                 return False  # "die zwei Duschgels 1,90 €, zusammen 7,25 €": no 5,25 + 2
+            if res.how in ("run", "rest") and money(self.text, tok) and self._unpriced_in(res):
+                return False  # "3 hours at £28.00, so £84.00, and six bags": no £121.00
             if not whole or (telling(self.text, tok) and res.least >= 100):
                 return True  # a sum with cents, or 23.894 of 82.006 - 58.112, hardly by chance
             if strongly_announced(self.text, tok):
@@ -261,6 +263,11 @@ class Arithmetic:
         return any(not v.reading.places and not money(self.text, t) for t, v in operands) and any(
             v.reading.places for _, v in operands
         )
+
+    def _unpriced_in(self, res: _Result) -> bool:
+        """Whether a run of figures summed to an amount holds one that is no amount."""
+        lo, hi = min(res.starts), max(res.starts)
+        return any(not money(self.text, t) for _, t, _ in self._vals if lo <= t.start <= hi)
 
     def _one_list(self, tok: Token, res: _Result) -> bool:
         """Whether a mean's figures and its result are one line's, of one unit (or none): the
