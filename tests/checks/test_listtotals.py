@@ -25,6 +25,9 @@ CELLAR = (
         # The first entries of a longer list may make it: "and 4 more of Spain" is another one.
         ("You have 9 Italian bottles: 6 Barolo and 3 Brunello, and 4 Rioja from Spain [1].", "9",
          "derived"),
+        # Blind probe 24: "then" may open the next entry after its comma.
+        ("You have 14 bottles: 6 Barolo [1], then 3 Brunello and 5 Chianti [1].", "14",
+         "derived"),
         # Without an opener the figures are no list of the total.
         ("You have 14 bottles of Italian red, 6 Barolo, 3 Brunello and 5 Chianti [1].", "14",
          "ungrounded"),

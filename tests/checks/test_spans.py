@@ -110,6 +110,12 @@ def test_a_clock_time_an_offset_the_excerpt_states_away(
     ],
 )  # fmt: skip
 def test_days_from_a_date_of_the_sentence_before(answer: str, result: str, expected: str) -> None:
+    # Blind probe 24: both dates a sentence back ("Dazwischen liegen 42 Tage"), one of them
+    # after a company's "Fa.", which ends no sentence.
+    plan = "M2 | Beginn Trockenbau | 02.03.2026\nM4 | Abnahme | 13.04.2026"
+    said = "Der Trockenbau beginnt am 02.03.2026 (Fa. Brückner), die Abnahme ist am 13.04.2026 [1]."
+    assert statuses(f"{said} Dazwischen liegen 42 Tage.", plan)["42"] == "derived"
+    assert statuses(f"{said} Dazwischen liegen 43 Tage.", plan)["43"] == "ungrounded"
     log = "- Mi 04.03. Tomaten ausgesät\n- Di 17.03. gekeimt"
     assert statuses(answer, log)[result] == expected
 

@@ -38,7 +38,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 # A period after these ends no sentence ("inkl. 19 % MwSt.", "ca. 480 €", "z. B.").
 _ABBREVIATION = re.compile(
     r"(?:\b(?:inkl|exkl|zzgl|ca|bzw|ggf|evtl|usw|vgl|Nr|Str|Dr|Prof|Mio|Mrd|Tsd|etc|vs|approx|"
-    r"incl|no|e\.g|i\.e|z\.\s?B|u\.\s?a|d\.\s?h)|\b[A-Za-zÄÖÜäöü])\.$",
+    r"incl|no|e\.g|i\.e|z\.\s?B|u\.\s?a|d\.\s?h|Fa|Hr|Fr|Mr|Mrs|Ms|Abs|Tel|max|min|mind|St)"
+    r"|\b[A-Za-zÄÖÜäöü])\.$",
     re.IGNORECASE,
 )
 # Nor does the period of a German ordinal before a month ("am 3. Mai 2026"), and no sentence

@@ -25,7 +25,9 @@ from verifier.checks.readings import Token
 # Between the total and its first item: a few words and the opener right before the item.
 _OPENS = re.compile(r"[^\d.;!?\n]{0,60}[:(][ \u00a0]*")
 # Between an item and the next figure, when that figure opens the next entry.
-_NEXT_ENTRY = re.compile(r"(?:[,+&]|\b(?:und|and|sowie|plus))[ \u00a0]*\Z", re.I)
+_NEXT_ENTRY = re.compile(
+    r"(?:[,+&]|\b(?:und|and|sowie|plus))[ \u00a0]*(?:(?:then|dann|danach)[ \u00a0]+)?\Z", re.I
+)
 _MAX_ITEMS = 24
 _TOTAL_REACH = 40  # characters before a total where its word stands
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most

@@ -35,7 +35,7 @@ _PERIOD = re.compile(
     r"|(stunde|stunden|hour|hours))\b",
     re.I,
 )
-_BETWEEN = re.compile(r"\b(?:zwischen|between)\b", re.I)
+_BETWEEN = re.compile(r"\b(?:zwischen|dazwischen|between|in between)\b", re.I)
 # A date a count before another: "48 hours ahead", "spätestens 14 Tage vor Reisebeginn".
 _BEFORE = re.compile(
     r"\b(?:vor|vorher|vorab|im voraus|spätestens|before|in advance|prior|ahead|notice)\b", re.I
@@ -166,24 +166,24 @@ class Spans:
         near: list[tuple[Token, Verdict]],
         earlier: list[tuple[Token, Verdict]],
     ) -> Verdict | None:
-        """A count of days or weeks that is the span between two dates of the sentence, or
-        from one of the sentence before to one of the sentence ("Am 4. März ausgesät [1]. Am
-        17. März gekeimt, also nach 13 Tagen")."""
+        """A count of days or weeks that is the span between two dates of the sentence or the
+        one before ("Am 4. März ausgesät [1]. Am 17. März gekeimt, also nach 13 Tagen")."""
         n, unit = count
         if unit not in ("days", "weeks"):
             return None
         days = n * (7 if unit == "weeks" else 1)
         dated = [(t, v) for t, v in near if v.reading.key[0] in ("d", "dm")]
         before = [(t, v) for t, v in earlier if v.reading.key[0] in ("d", "dm")]
-        pairs = [(a, b) for i, a in enumerate(dated) for b in dated[i + 1 :]]
-        for (ta, va), (tb, vb) in [*pairs, *((a, b) for a in before for b in dated)]:
+        both = [*before, *dated]
+        pairs = [(a, b) for i, a in enumerate(both) for b in both[i + 1 :]]
+        for (ta, va), (tb, vb) in pairs:
             # Counted with both ends too: "7 days, from March 9 to March 15"; but "between"
             # two days counts the days from one to the other.
             spans = self._days_between(va.reading, vb.reading)
             opens = self._sentences.span_at(ta.start)[0]
             both_ends = (
                 unit == "days"
-                and not _BETWEEN.search(self.text, opens, tb.start)
+                and not _BETWEEN.search(self.text, opens, max(tb.start, tok.end))
                 and not self._distance(tok)
             )
             if days in spans or (both_ends and days - 1 in spans):
