@@ -81,3 +81,22 @@ def test_a_uk_day_month_and_a_csv_row_s_fields(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probes 23 and 24: "Uhr" after a range's end makes its start a time too, and
+        # "12 Uhr vormittags" is noon.
+        ("Er kommt zwischen 8 und 12 Uhr vormittags [1].", "zwischen 8:00 und 12:00 Uhr", "8",
+         "grounded"),
+        ("Er kommt zwischen 8 und 12 Uhr vormittags [1].", "zwischen 8:00 und 12:00 Uhr", "12",
+         "grounded"),
+        ("Er kommt zwischen 9 und 12 Uhr [1].", "zwischen 8:00 und 12:00 Uhr", "9", "ungrounded"),
+        ("Fütterung um 7 und um 18 Uhr [1].", "Fütterung: 7:00 Uhr, 18:00 Uhr", "7", "grounded"),
+    ],
+)  # fmt: skip
+def test_a_range_s_clock_word_makes_its_start_a_time(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

@@ -33,9 +33,11 @@ _SCALE_WORDS = {
 }
 _SCALE = re.compile(r"[ \u00a0\u202f\u2009]?([A-Za-z]+)\.?(?![A-Za-zÄÖÜäöüß])")
 _GLUED = {"k": 3, "K": 3, "m": 6, "M": 6, "b": 9, "B": 9}
-# "9 pm", "22 Uhr", and the first hour of "9 or 10 pm", "10 to 2 pm" or "9-10 Uhr".
+# "9 pm", "22 Uhr", and the first hour of "9 or 10 pm", "10 to 2 pm", "9-10 Uhr", "zwischen 8
+# und 12 Uhr" or "um 7 und um 18 Uhr".
 _CLOCK = re.compile(
-    r"(?:[ \u00a0\u202f]?(?:-|–|to|or|until|till|bis|oder)[ \u00a0\u202f]?(?P<last>[0-9]{1,2})"
+    r"(?:[ \u00a0\u202f]?(?:-|–|to|or|until|till|bis|oder|und|and)[ \u00a0\u202f]?"
+    r"(?:(?:um|at)[ \u00a0])?(?P<last>[0-9]{1,2})"
     r"(?:[:.][0-9]{2})?)?"
     r"[ \u00a0\u202f\u2009]?(?:(?P<ap>[AaPp])\.?[Mm]\.?|Uhr|o['’]clock"
     # "from 11 in the morning until noon", "at 7 in the evening"

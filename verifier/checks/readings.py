@@ -54,6 +54,8 @@ def part_of_day(text: str, at: int, hour: int) -> str | None:
         return None
     if word[1] == "nachts":  # 11 Uhr nachts is 23:00, 12 Uhr nachts midnight, 2 Uhr 02:00
         return "p" if 8 <= hour < 12 else "a"
+    if word[1] == "vormittags" and hour == 12:
+        return "p"  # "zwischen 8 und 12 Uhr vormittags" ends at noon
     return "p" if word[1] in ("abends", "nachmittags") else "a"
 
 
