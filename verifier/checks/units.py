@@ -47,6 +47,7 @@ UNITS_IN_BASE = {
 # A unit word after a number; not one of a rate (km/h) or an area (m²).
 _UNIT = re.compile(r"([ \u00a0\u202f\u2009-]?)([A-Za-zµμ]+)\.?(?![A-Za-zÄÖÜäöüß0-9²³/])")
 _SPACES = " \u00a0\u202f\u2009"
+_GAPS = _SPACES + "-"  # what may stand between a number and its unit ("25-minute")
 # One letter is a unit only as written so: G is no gram, S. (Seite) no second.
 _LETTERS = frozenset("glLmhs")
 _EXACT = Context(prec=60)  # exact for any figure a text writes; a longer run of digits rounds
@@ -57,7 +58,7 @@ def measure(text: str, end: int, r: Reading) -> Reading | None:
     base unit)), None without a unit word after it."""
     # Most numbers have no letter after them: settle those without a regex.
     after = text[end : end + 2]
-    if not (after[:1].isalpha() or (after[:1] in _SPACES + "-" and after[1:].isalpha())):
+    if not (after[:1].isalpha() or (after[:1] in _GAPS and after[1:].isalpha())):
         return None
     m = _UNIT.match(text, end)
     if m is None or r.key[0] != "n" or r.num is None:
