@@ -12,6 +12,7 @@ total written after its list)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import Decimal, localcontext
 from itertools import pairwise
 
@@ -62,19 +63,18 @@ class ListTotals:
         for prev, (t, v) in pairwise(after):
             if _NEXT_ENTRY.search(self.text, prev[0].end, t.start):
                 items.append((t, v))
-        total = Decimal(0)
-        with localcontext() as ctx:
-            ctx.prec = 60
-            for k, (t, v) in enumerate(items[:_MAX_ITEMS]):
-                if v.reading.num is None:
-                    return None
-                total += v.reading.num
-                if k and total == r.num:
-                    first, last = items[0][0], t
-                    excerpts = frozenset().union(*(w.excerpts for _, w in items[: k + 1]))
-                    written = (self.text[first.start : first.end], self.text[last.start : last.end])
-                    return Verdict("derived", r, excerpts, "listed_after", written)
-        return None
+        nums: list[Decimal] = []
+        for _, v in items[:_MAX_ITEMS]:
+            if v.reading.num is None:
+                break  # a date among the entries: no sum reaches past it
+            nums.append(v.reading.num)
+        count = sum_reaches(nums, r.num, 2)
+        if count is None:
+            return None
+        first, last = items[0][0], items[count - 1][0]
+        excerpts = frozenset().union(*(w.excerpts for _, w in items[:count]))
+        written = (self.text[first.start : first.end], self.text[last.start : last.end])
+        return Verdict("derived", r, excerpts, "listed_after", written)
 
     def _amounts_before(self, tok: Token, x: Decimal) -> Verdict | None:
         """A total with cents of the last two or more amounts of its currency in its sentence
@@ -91,17 +91,13 @@ class ListTotals:
             and (num := v.reading.num) is not None
             and money(self.text, t) == currency
         ][-_MAX_ITEMS:]
-        total = Decimal(0)
-        with localcontext() as ctx:
-            ctx.prec = 60
-            for n, (t, _, num) in enumerate(reversed(amounts)):
-                total += num
-                if n and total == x:
-                    last = amounts[-1][0]
-                    excerpts = frozenset().union(*(w.excerpts for _, w, _ in amounts[-n - 1 :]))
-                    written = (self.text[t.start : t.end], self.text[last.start : last.end])
-                    return Verdict("derived", tok.readings[0], excerpts, "run", written)
-        return None
+        count = sum_reaches([num for _, _, num in reversed(amounts)], x, 2)
+        if count is None:
+            return None
+        first, last = amounts[-count][0], amounts[-1][0]
+        excerpts = frozenset().union(*(w.excerpts for _, w, _ in amounts[-count:]))
+        written = (self.text[first.start : first.end], self.text[last.start : last.end])
+        return Verdict("derived", tok.readings[0], excerpts, "run", written)
 
 
 def listed_before(sentences: Sentences, vals: list[Figure], tok: Token) -> list[int]:
@@ -120,11 +116,18 @@ def listed_before(sentences: Sentences, vals: list[Figure], tok: Token) -> list[
 
 def run_to(vals: list[Figure], listed: list[int], x: Decimal) -> int | None:
     """Where the last three or more listed figures that sum to x start, None if none do."""
+    count = sum_reaches([vals[i][0] for i in reversed(listed)], x, 3)
+    return None if count is None else listed[-count]
+
+
+def sum_reaches(values: Sequence[Decimal], x: Decimal, least: int) -> int | None:
+    """How many of the values, taken in order from the first, add up to x exactly: the first
+    such count of at least `least`, None if none is."""
     total = Decimal(0)
     with localcontext() as ctx:
         ctx.prec = 60
-        for k, i in enumerate(reversed(listed)):
-            total += vals[i][0]
-            if k >= 2 and total == x:
-                return i
+        for count, value in enumerate(values, start=1):
+            total += value
+            if count >= least and total == x:
+                return count
     return None
