@@ -9,12 +9,10 @@ from datetime import date
 
 from verifier.checks.calendarmath import as_date
 from verifier.checks.numparse import tokenize
+from verifier.checks.weekdays import FULL_NAMES
 
 # "heute ist (der|Montag, der)", "today is (the|Monday,)", "today's date is", "heute, am".
-_WEEKDAY = (
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|montag|dienstag|mittwoch|donnerstag|freitag"
-    r"|samstag|sonnabend|sonntag"
-)
+_WEEKDAY = "|".join(name.lower() for name in FULL_NAMES)
 _TODAY = re.compile(
     r"\b(?:heute|today's date|today)\b(?:[ \t]+(?:ist|is|am|den))?(?:[ \t]+(?:der|the))?"
     rf"(?:[ \t,]+(?:{_WEEKDAY}),?)?(?:[ \t]+(?:der|the|den))?[ \t,:]*",

@@ -18,6 +18,8 @@ from verifier.checks.readings import Token
 
 _EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DE = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
+# Every weekday's full name, as a question's "Heute ist Montag, der ..." writes it.
+FULL_NAMES = (*_EN, *_DE, "Sonnabend")
 _NAMES: dict[str, int] = {
     **{w.lower(): i for i, w in enumerate(_EN)},
     **{w.lower(): i for i, w in enumerate(_DE)},
