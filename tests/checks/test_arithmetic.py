@@ -292,6 +292,14 @@ def test_wrong_averages_taxes_and_units_and_chance_means_stay_ungrounded(
          "1,500"),
         ("Bei 48.960,00 € Jahresbrutto sind das 4.080 € im Monat.", "48.960,00 €", "4.080"),
         ("6 bars at 100 g each, 600 g of chocolate.", "6 bars, 100 g", "600"),
+        # Blind probes: a price named for one thing, then a count of those things.
+        ("A box of A4 paper (5 reams) is $29.90, so 3 boxes are $89.70.", "box 29.90; 3 boxes",
+         "89.70"),
+        ("The paper is $29.90 a box, so 3 boxes come to $89.70.", "box 29.90; 3 boxes",
+         "89.70"),
+        ("Eine Flasche kostet 4,99 €, für 6 Flaschen also 29,94 €.", "Flasche 4,99 €; 6",
+         "29,94"),
+        ("Reindl bekam 41 Stimmen, Pichler 27, sie lag also 14 Stimmen vorn.", "41; 27", "14"),
     ],
 )  # fmt: skip
 def test_words_signs_units_and_rates_announce_arithmetic(
@@ -305,6 +313,9 @@ def test_words_signs_units_and_rates_announce_arithmetic(
     [
         ("Die Kosten steigen von 187 auf 254 Millionen Euro, also um 57 Millionen.",
          "von 187 auf 254 Millionen Euro", "57"),
+        # The price is for another thing than the count's: no product is announced.
+        ("A box of paper is $29.90, and 3 bags are $89.70.", "box 29.90; 3 bags", "89.70"),
+        ("A box of paper is $29.90, so 3 boxes are $89.80.", "box 29.90; 3 boxes", "89.80"),
         ("Zwischen 58.112 km und 82.006 km bist du 23.984 km gefahren.", "58.112 km; 82.006 km",
          "23.984"),
         ("Usage dropped from 4,850 kWh to 3,347 kWh, about 1,600 kWh less.", "4,850; 3,347",

@@ -21,7 +21,7 @@ from verifier.checks.readings import Token
 ANNOUNCED = re.compile(
     r"\b(?:total\w*|sum|combined|together|altogether|difference|insgesamt|"
     r"zusammen|gesamt|summe|differenz|unterschied|ergibt|ergeben|macht|makes|equals"
-    r"|fehl\w*|rückgang|zuwachs|anstieg|übrig\w*|rest(?:bestand|menge|betrag)"
+    r"|fehl\w*|rückgang|zuwachs|anstieg|vorsprung|übrig\w*|rest(?:bestand|menge|betrag)"
     r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg\w*|sank\w*|prozentpunkte?"
     r"|spar\w*|erspar\w*|save[sd]?|saving\w*"
     r"|left|leaves|leaving|remain\w*|balance|bleib(?:en|t)|add|adds|added|adding|hinzu\w*"
@@ -51,7 +51,9 @@ COMPARED = re.compile(
     # Comparatives after a difference: "8 hours longer", "$30 cheaper", "2 kg leichter".
     r"|longer|shorter|cheaper|higher|lower|heavier|lighter|bigger|smaller|faster|slower"
     r"|länger|kürzer|günstiger|billiger|teurer|höher|niedriger|schwerer|leichter|größer"
-    r"|kleiner|schneller|langsamer)\b",
+    r"|kleiner|schneller|langsamer"
+    # A lead: "14 Stimmen vorn", "3 points ahead".
+    r"|vorn|vorne|voraus|ahead|behind)\b",
     re.I,
 )
 # What announces the total of the figures just listed.
@@ -189,7 +191,42 @@ def announced(
         or any(RATE.search(text, max(0, at - _RATE_REACH), at) for at in starts)
         or units_multiply(text, tok, ends)
         or any(RATE.search(text, end, end + 12) for end in ends)
+        or _priced_per_thing(text, starts, ends)
     )
+
+
+# A whole count and the thing it counts: "3 boxes", "6 Flaschen".
+_COUNTED = re.compile(r"[ \u00a0]+([^\W\d_]{3,})")
+# One thing named near its price: "a box of A4 paper is $29.90", "$29.90 a box", "eine Flasche".
+_ONE_THING = re.compile(
+    r"\b(?:a|an|one|per|ein|eine|einen|einem|einer|je|pro)[ \u00a0]+([^\W\d_]{3,})", re.I
+)
+_PRICE_REACH = 80  # characters before a price where the one thing it is for may be named
+_PLURAL_ENDINGS = ("", "s", "es", "n", "en", "e", "er")
+
+
+def _priced_per_thing(text: str, starts: tuple[int, int], ends: list[int]) -> bool:
+    """Whether one operand counts things the other is the price of one of, named alike
+    ("a box of paper is $29.90, so 3 boxes are $89.70"): the count's noun, and "a", "one"
+    or "per" with the same noun in the other's clause before it or right after it."""
+    for count, price in ((0, 1), (1, 0)):
+        written = text[starts[count] : ends[count]]
+        thing = _COUNTED.match(text, ends[count])
+        if thing is None or not written.isdigit():
+            continue
+        before = text[max(0, starts[price] - _PRICE_REACH) : starts[price]]
+        before = _CLAUSE_END.split(before)[-1]
+        named = [*_ONE_THING.finditer(before), *_ONE_THING.finditer(text[ends[price] :][:16])]
+        if any(_same_noun(m[1], thing[1]) for m in named):
+            return True
+    return False
+
+
+def _same_noun(one: str, many: str) -> bool:
+    """Whether two words are one noun, singular or plural ("box", "boxes"; "Flasche",
+    "Flaschen")."""
+    one, many = one.lower(), many.lower()
+    return any(many == one + ending for ending in _PLURAL_ENDINGS)
 
 
 # A change's first figure, its unit and "auf" right before its second (the parts of _FROM and
