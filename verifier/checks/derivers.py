@@ -23,6 +23,7 @@ from verifier.checks.grounding import Verdict
 from verifier.checks.intervals import Intervals
 from verifier.checks.listtotals import ListTotals
 from verifier.checks.namedrows import NamedRows
+from verifier.checks.nextday import NextDays
 from verifier.checks.priced import Priced
 from verifier.checks.rates import Rates
 from verifier.checks.readings import Token
@@ -76,12 +77,14 @@ def derive_all(
     listed = ListTotals(sentences)
     rates = Rates(sentences, texts)
     two_rates = TwoRates(sentences)
+    next_days = NextDays(sentences, texts)
     # Tried in this order for each ungrounded figure; the first derivation found stands.
     derivers: list[_Deriver] = [
         arithmetic,
         listed,
         durations,
         spans,
+        next_days,
         shared.columns,
         NamedRows(sentences, texts, shared.lines_of),
         shared.factors,
@@ -110,6 +113,7 @@ def derive_all(
         listed,
         rates,
         two_rates,
+        next_days,
     ]
     out = [v for _, v in results]
     tries = 0

@@ -69,6 +69,8 @@ _DERIVATIONS = {
     "days_between": ('the days from "{a}" to "{b}"', "die Tage von „{a}“ bis „{b}“"),
     "date_after": ('"{b}" after "{a}"', "„{b}“ nach dem „{a}“"),
     "date_before": ('"{b}" before "{a}"', "„{b}“ vor dem „{a}“"),
+    "next_day": ('the day after "{a}"', "der Tag nach dem „{a}“"),
+    "previous_day": ('the day before "{a}"', "der Tag vor dem „{a}“"),
     "scaled": (
         'a quantity of the excerpts scaled as "{a}" says ({b})',
         "eine Menge der Auszüge, skaliert wie „{a}“ sagt ({b})",

@@ -1,0 +1,52 @@
+"""Dates the answer names as the day after or before another (verifier/checks/nextday.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+
+TIMETABLE = "Outbound – Tuesday 21 April 2026\nLH 778  FRA dep 12:15  SIN arr 07:05 (+1)"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        # Blind probe 21: the arrival "the next morning" of a timetable's (+1).
+        ("You land at 07:05 the next morning, Wednesday 22 April [1].", TIMETABLE, "22 April"),
+        ("The parcel left on 3 March and arrived the next day, 4 March [1].",
+         "Shipped: 03.03.2026", "4 March"),
+        ("Versand am 3. März, zugestellt am nächsten Tag, dem 4. März [1].",
+         "Versand: 03.03.2026", "4. März"),
+        ("Die Sitzung ist am 14. Mai; am Vortag, dem 13. Mai, endet die Frist [1].",
+         "Sitzung 14.05.2026", "13. Mai"),
+        ("The party is on 31 December 2025 and the brunch the day after, 1 January 2026 [1].",
+         "Party 31.12.2025", "1 January 2026"),
+    ],
+)  # fmt: skip
+def test_the_day_after_or_before_a_date_is_derived(answer: str, excerpt: str, result: str) -> None:
+    assert statuses(answer, excerpt)[result] == "derived"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result"),
+    [
+        # Two days on is no next day.
+        ("The parcel left on 3 March and arrived the next day, 5 March [1].",
+         "Shipped: 03.03.2026", "5 March"),
+        # One day on, but no word says so: a date one day off is the commonest wrong date.
+        ("The parcel left on 3 March and arrived on 4 March [1].", "Shipped: 03.03.2026",
+         "4 March"),
+        # The day before said, the day after written.
+        ("Die Sitzung ist am 14. Mai; am Vortag, dem 15. Mai, endet die Frist [1].",
+         "Sitzung 14.05.2026", "15. Mai"),
+        # A date of the excerpt is the other day only where it marks a next-day arrival.
+        ("You land at 07:05 the next morning, Wednesday 22 April [1].",
+         "Outbound – Tuesday 21 April 2026\nLH 778  FRA dep 12:15  SIN arr 07:05",
+         "22 April"),
+    ],
+)  # fmt: skip
+def test_a_date_the_words_do_not_make_the_next_or_previous_day_stays_ungrounded(
+    answer: str, excerpt: str, result: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == "ungrounded"

@@ -1,0 +1,114 @@
+"""A date the answer names as the day after or before another ("shipped on 3 March and
+delivered the next day, 4 March"; "am Vortag, dem 13. Mai"): the other date stands in the
+answer's sentence or the one before, or is a date of a cited excerpt that marks an arrival
+on the next day ("arr 07:05 (+1)"), as timetables do.
+
+A date one day off is the commonest wrong date, so the words must say it: "the next day",
+"the following morning", "am nächsten Tag", "am Folgetag", "the day before", "am Vortag"
+right before the date or right after it."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from verifier.checks.calendarmath import as_date, dates_of
+from verifier.checks.citations import Sentences
+from verifier.checks.grounding import Verdict
+from verifier.checks.readings import Reading, Token
+
+_NEXT = (
+    r"(?:the\s+)?(?:next|following)\s+(?:day|morning|evening|night)|the\s+day\s+after"
+    r"|(?:a|one)\s+day\s+later|next-day"
+    r"|(?:am|den)\s+(?:nächsten|folgenden|darauffolgenden)\s+(?:tag|morgen|abend)"
+    r"|am\s+folgetag|folgetag|tags\s+darauf|am\s+(?:tag|morgen|abend)\s+danach"
+    r"|einen\s+tag\s+später"
+)
+_PREVIOUS = (
+    r"(?:the\s+)?(?:previous|preceding)\s+(?:day|morning|evening|night)|the\s+day\s+before"
+    r"|(?:a|one)\s+day\s+(?:earlier|before)"
+    r"|am\s+vortag|vortag|tags\s+(?:zuvor|davor)|am\s+(?:tag|abend)\s+(?:zuvor|davor|vorher)"
+    r"|einen\s+tag\s+(?:früher|vorher|zuvor)"
+)
+_SAID = re.compile(rf"\b(?:(?P<next>{_NEXT})|(?P<previous>{_PREVIOUS}))\b", re.I)
+_REACH_BEFORE = 48  # characters before the date where the words may stand
+_REACH_AFTER = 24  # and after it ("on 4 March, the next day")
+# A timetable's arrival on the next day: "arr 07:05 (+1)", "+1 Tag", "+1 day".
+_PLUS_ONE = re.compile(r"\(\+1\)|\+1[ \u00a0]*(?:tag|day)\b", re.I)
+_MAX_BASES = 12  # dates tried as the other day; bounds junk input
+_HOW = {1: "next_day", -1: "previous_day"}
+
+
+class NextDays:
+    """Ungrounded dates the answer says are the day after or before another date."""
+
+    def __init__(self, sentences: Sentences, texts: list[tuple[int, str]]) -> None:
+        self.text = sentences.text
+        self._sentences = sentences
+        self._texts = texts
+        self._dates: list[tuple[Token, Verdict]] = []
+
+    def learn(self, done: list[tuple[Token, Verdict]]) -> None:
+        """Take the grounded and derived dates."""
+        self._dates = [(t, v) for t, v in done if v.reading.key[0] in ("d", "dm")]
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The day after or before another date that an ungrounded date is, or None."""
+        step = self._step(tok)
+        if step is None:
+            return None
+        for r in tok.readings:
+            if r.key[0] not in ("d", "dm"):
+                continue
+            found = self._from_answer(tok, r, step) or self._from_timetable(tok, r, step)
+            if found:
+                return found
+        return None
+
+    def _step(self, tok: Token) -> int | None:
+        """+1 or -1 where the words by the date say the next or the previous day."""
+        opens, closes = self._sentences.span_at(tok.start)
+        before = self.text[max(opens, tok.start - _REACH_BEFORE) : tok.start]
+        after = self.text[tok.end : min(closes, tok.end + _REACH_AFTER)]
+        said = [*_SAID.finditer(before), *_SAID.finditer(after)]
+        steps = {1 if m["next"] else -1 for m in said}
+        return steps.pop() if len(steps) == 1 else None
+
+    def _from_answer(self, tok: Token, r: Reading, step: int) -> Verdict | None:
+        """The other day stands in the sentence, or the one before, ahead of this date."""
+        k = self._sentences.index(tok.start)
+        for t, v in self._dates[:_MAX_BASES]:
+            if t.start >= tok.start or self._sentences.index(t.start) not in (k, k - 1):
+                continue
+            if _one_day(v.reading, r, step):
+                operands = (self.text[t.start : t.end], "")
+                return Verdict("derived", r, v.excerpts, _HOW[step], operands)
+        return None
+
+    def _from_timetable(self, tok: Token, r: Reading, step: int) -> Verdict | None:
+        """The other day is a date of a cited excerpt that marks a next-day arrival."""
+        if step != 1:
+            return None
+        for n, text in self._sentences.cited_excerpts(self._texts, tok.start):
+            if not _PLUS_ONE.search(text):
+                continue
+            for start, end, day in dates_of(text)[:_MAX_BASES]:
+                if _one_day(Reading(("d", day.year, day.month, day.day), ""), r, step):
+                    operands = (text[start:end], "")
+                    return Verdict("derived", r, frozenset({n}), _HOW[step], operands)
+        return None
+
+
+def _one_day(base: Reading, r: Reading, step: int) -> bool:
+    """Whether r is the day after (step 1) or before (-1) base; a day and month without a
+    year are tried in the other's year and those around it, or in a common and a leap year."""
+    years = {int(k[1]) for k in (base.key, r.key) if k[0] == "d"} or {2024, 2025}
+    for year in {y + d for y in years for d in (-1, 0, 1)}:
+        first = as_date(base, year)
+        if first is None:
+            continue
+        target = first + timedelta(days=step)
+        result = as_date(r, target.year)
+        if result == target:
+            return True
+    return False
