@@ -146,3 +146,36 @@ SHOPPING = (
 def test_rows_with_a_note_after_their_amount(answer: str, expected: str) -> None:
     figure = answer.split(" € ")[0].rsplit(" ", 1)[1]
     assert statuses(answer, SHOPPING)[figure] == expected
+
+
+SERVICE = (
+    "Labour: Major service 2.5 h @ £72.00/h           £180.00\n"
+    "Parts: Oil filter                                  £9.60\n"
+    "Parts: Engine oil 0W-20, 4.2 L @ £8.50/L          £35.70\n"
+    "Parts: Air filter                                 £14.20\n"
+    "Parts: Cabin filter                               £16.80\n"
+    "Subtotal                                         £256.30"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 22: a row of quantity at a unit price adds its total, and a row the
+        # sentence states on its own (the labour) is none of the parts' total.
+        ("Labour was £180.00 and parts came to £76.30 — oil filter, 4.2 L of engine oil, air "
+         "filter and cabin filter [1].", "76.30", "derived"),
+        ("Labour was £180.00 and parts came to £76.40 — oil filter, 4.2 L of engine oil, air "
+         "filter and cabin filter [1].", "76.40", "ungrounded"),
+        # The unit price is no row's amount: 9.60 + 8.50 + 14.20 + 16.80.
+        ("Labour was £180.00 and parts came to £49.10 — oil filter, 4.2 L of engine oil, air "
+         "filter and cabin filter [1].", "49.10", "ungrounded"),
+        # Named but not stated on its own, the labour row is one of the total's rows.
+        ("Labour and parts came to £76.30 — labour, oil filter, engine oil, air filter and "
+         "cabin filter [1].", "76.30", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_unit_price_row_adds_its_total_and_a_stated_row_stays_out(
+    answer: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, SERVICE)[figure] == expected

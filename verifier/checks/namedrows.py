@@ -80,11 +80,21 @@ class NamedRows:
                 picked.append((n, rows))
         groups = [[p] for p in picked] + ([picked] if len(picked) > 1 else [])
         half = Decimal(5).scaleb(-r.places - 1)
+        stated: set[Decimal] | None = None
         for group in groups:
             values = [v for _, rows in group for v in rows]
             if len(values) < _MIN_ROWS:
                 continue
             total = abs(sum((v for v, _ in values), Decimal(0)))
+            if total != x and not averaged:
+                # A row the sentence states on its own is none of the total's: "labour was
+                # £180.00 and parts came to £76.30" of a labour row and four parts rows.
+                if stated is None:
+                    stated = self._stated(tok)
+                rest = [(v, w) for v, w in values if abs(v) not in stated]
+                if len(rest) >= _MIN_ROWS and len(rest) < len(values):
+                    values = rest
+                    total = abs(sum((v for v, _ in values), Decimal(0)))
             mean = averaged and abs(total / len(values) - x) <= half
             if total == x or mean:
                 how = "named_mean" if mean else "named_sum"
@@ -92,6 +102,16 @@ class NamedRows:
                 operands = (shown, str(len(values)))
                 return Verdict("derived", r, frozenset(n for n, _ in group), how, operands)
         return None
+
+    def _stated(self, tok: Token) -> set[Decimal]:
+        """The values of the other figures of the figure's sentence."""
+        start, end = self._sentences.span_at(tok.start)
+        out: set[Decimal] = set()
+        for m in FIGURE.finditer(self.text, start, end):
+            value = figure_value(m.group())
+            if value is not None and not (m.start() <= tok.start < m.end()):
+                out.add(abs(value))
+        return out
 
     def _named(self, n: int, ex: Excerpt, words: set[str]) -> set[int]:
         """The places of the excerpt's structured lines that the sentence's words name: by a
@@ -139,7 +159,26 @@ def _amount(text: str, line: Line, places: int) -> tuple[Decimal, str] | None:
         exponent = value.as_tuple().exponent if value is not None else None
         if value is not None and exponent == -places and _alone(text, m):
             found.append((value, m.group()))
+    if len(found) == 2 and _unit_price(text, line.start, found[0][1], found[1][1]):
+        return found[1]  # "4.2 L @ £8.50/L   £35.70": the line's amount is its total
     return found[0] if len(found) == 1 else None
+
+
+# A unit price's sign before it or its unit after it: "@ £8.50", "2 x 1,99", "8,50 €/L".
+_PRICE_BEFORE = re.compile(
+    r"(?:@|×|(?<![^\W\d_])x|à|\bje|\bper|\bpro)[ \t\u00a0]*[€$£]?[ \t\u00a0]*\Z", re.I
+)
+_PER_UNIT = re.compile(r"[ \t\u00a0]*(?:[€$£][ \t\u00a0]*)?/[ \t\u00a0]*[^\W\d_]{1,5}\b")
+
+
+def _unit_price(text: str, start: int, price: str, total: str) -> bool:
+    """Whether the first of a line's two amounts is a unit price, marked as one, before its
+    total."""
+    at = text.find(price, start)
+    after = text.find(total, at + len(price))
+    if at < 0 or after < 0:
+        return False
+    return bool(_PRICE_BEFORE.search(text, start, at) or _PER_UNIT.match(text, at + len(price)))
 
 
 def _alone(text: str, m: re.Match[str]) -> bool:
