@@ -72,6 +72,16 @@ CSV = "sku,item,qty,min,target\nFB-M6,Hex bolt zinc,140,200,500,Accu"
         # Blind probe 22: a CSV row's fields with decimal points, each a number of its own.
         ("The fees were £40.30 [1].", "date,item,sold,fees\n2025-08-19,Sony,310.00,40.30,11.50",
          "40.30", "grounded"),
+        # Blind probe 25: a field after an identifier's hyphen ("EL-20391,12803") on a row.
+        ("The reading was 12,803 kWh [1].", "date,meter,kwh,by\n2026-02-01,EL-20391,12803,self",
+         "12,803", "grounded"),
+        # A quoted field's thousands, and a line of prose with spaced commas, stay whole.
+        ("It was 20,391 [1].", 'date,id,n\n2026-02-01,"20,391",x', "20,391", "grounded"),
+        ("It was 20,3 kg [1].", "Gewicht: EL-20,3 kg, Länge 4, Breite 2, Höhe 1", "20,3",
+         "grounded"),
+        # A table's decimal commas, digits on both sides of each, are no CSV row's.
+        ("Es waren 36,40 € [1].", "| Mobilität | 250,00 € | 286,40 € | -36,40 € |", "36,40",
+         "grounded"),
         # Prose's thousands stay whole, also where a scraped page lost the space after them.
         ("It cost £2,980,815 [1].", "The Tories spent £2,980,815,The Lib Dems less.", "2,980,815",
          "grounded"),

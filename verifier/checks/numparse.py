@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from verifier.checks.clockwords import spoken_time
+from verifier.checks.csvfields import csv_fields, fields
 from verifier.checks.dateranges import other_ends
 from verifier.checks.digitruns import (
     GROUP,
@@ -34,31 +35,8 @@ _LIST = re.compile(rf"[0-9]{{1,3}}[.)](?:\*\*|__)?(?=[ \t])(?![ \t]{{1,3}}(?i:{M
 # What may stand before a list number on its line: Markdown's heading, quote, bullet and bold
 # marks and an opening parenthesis ("### 1. Umsatz", "> 2.", "- 3)", "**4.**", "(5) ").
 _BEFORE_LIST = " \t#>*+-_("
-_SG_PART = re.compile(r"[0-9.,]+")
-_FIELD = re.compile(r"[^,]+")  # a CSV field of a digit run  # the numbers of a space-grouped match
+_SG_PART = re.compile(r"[0-9.,]+")  # the numbers of a space-grouped match
 _DOTTED_CHARS = frozenset("0123456789.")
-
-
-def _csv_fields(text: str, start: int, end: int) -> bool:
-    """Whether a run with a comma follows a CSV row's field ("zinc,140,200,500,Accu Ltd"):
-    a comma right before it, after no space. Prose puts a space after its commas (though a
-    scraped page may lose one after a figure: "£2,980,815,The"); a CSV field that holds a
-    comma is quoted."""
-    if start < 2 or text[start - 1] != ",":  # most runs: settled by one character
-        return False
-    return not text[start - 2].isspace() and "," in text[start:end]
-
-
-def _fields(text: str, start: int, end: int) -> list[Token]:
-    """Each comma-separated field of a CSV row's run as a number of its own ("310.00,40.30")."""
-    out = []
-    for m in _FIELD.finditer(text, start, end):
-        if rs := run_readings(m.group()):
-            out.append(Token(m.start(), m.end(), rs))
-        else:  # no number (1.2.3): each digit group alone
-            groups = GROUP.finditer(text, m.start(), m.end())
-            out += [Token(g.start(), g.end(), run_readings(g.group())) for g in groups]
-    return out
 
 
 def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
@@ -67,8 +45,8 @@ def _run_tokens(text: str, start: int, end: int, strict: bool) -> list[Token]:
     if rs and (tens := decade(text, start, end)):
         # In an answer "the 1990s" claims a decade, which any year in it holds.
         return [Token(start, end, (tens,) if strict else (*rs, tens))]
-    if not strict and _csv_fields(text, start, end):
-        return _fields(text, start, end)
+    if not strict and csv_fields(text, start, end):
+        return fields(text, start, end)
     if rs:
         return [Token(start, end, suffixed(text, end, rs, strict, start))]
     # No single number (3,4,5 or 1.2.3, or fields of a CSV row): each digit group stands alone.
