@@ -403,3 +403,34 @@ def test_a_model_s_number_is_no_date_and_a_title_s_word_names_no_row() -> None:
     assert statuses("Your garden notes show 14.2 kg in 2025 [1].", notes)["14.2"] == "grounded"
     # The row's own word still ties a figure to its row.
     assert statuses("Moneymaker gave 14.2 kg [1].", notes)["14.2"] == "wrong_line"
+
+
+TRAINS = (
+    "Booking reference: QXT8KM\n"
+    "Outbound: London St Pancras 08:01 → Paris Gare du Nord 11:20, Fri 22 May 2026\n"
+    "Return: Paris Gare du Nord 19:13 → London St Pancras 20:30, Tue 26 May 2026"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 26: a word of the figure's own field, past the words that name it, names
+        # no other field ("St Pancras" names the outbound's first field and the return's end).
+        ("On the way back you arrive at St Pancras at 20:30 [1].", "20:30", "grounded"),
+        ("Ihr könnt einen Koffer online für 45 € dazubuchen [1].", "45", "grounded"),
+        # A word of another field still ties the figure to that one.
+        ("On the way back you leave St Pancras at 19:13 [1].", "19:13", "wrong_line"),
+        ("Der Online-Check-in öffnet 45 Stunden vorher [1].", "45", "wrong_line"),
+    ],
+)  # fmt: skip
+def test_a_word_of_the_figure_s_own_field_names_no_other(
+    answer: str, figure: str, expected: str
+) -> None:
+    luggage = (
+        "Tarif: Economy Light – kein Aufgabegepäck\n"
+        "Zusatzgepäck: 23 kg für 45 € pro Strecke online hinzubuchbar\n"
+        "Online-Check-in: ab 23 Stunden vor Abflug"
+    )
+    excerpt = TRAINS if "St Pancras" in answer else luggage
+    assert statuses(answer, excerpt)[figure] == expected

@@ -23,6 +23,7 @@ from verifier.checks.excerptlines import (
     Line,
     field_of,
     fields_of,
+    figure_words,
     in_prose,
     rare_words,
     read_excerpt,
@@ -234,11 +235,16 @@ class Binding:
         # line ("der schnellste Lauf" of a "Tempodauerlauf" row beside a "langer Lauf").
         # A word of the excerpt's title or headings above its lines names the whole excerpt
         # ("garden-notes.md": "your garden notes show"), not one row ("Gardener's Delight").
+        # So does a word of the figure's own field that speaks of it ("Return: Paris 19:13 →
+        # London St Pancras 20:30" of "arriving at St Pancras at 20:30").
         head = words_of(ex.text[: ex.lines[0].start]) if ex.lines else set()
+        spans = set().union(
+            *(figure_words(ex.text, line, at) for line, at in holders if line.label)
+        )
         named = {
             w
             for w in named
-            if not meets({w}, own | head)
+            if not meets({w}, own | head | spans)
             and not any(o.startswith(w) or o.endswith(w) for o in own if "-" not in o)
         }
         if not named:

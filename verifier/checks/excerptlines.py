@@ -183,3 +183,19 @@ def field_of(text: str, line: Line, at: int) -> set[str]:
     """The label or column header of the field a figure of the line stands in."""
     named = [words for start, words in fields_of(text, line) if start <= at]
     return named[-1] if named else set()
+
+
+def figure_words(text: str, line: Line, at: int) -> set[str]:
+    """The words of a label line's field that speak of the figure at `at`: those after the
+    figure before it ("→ London St Pancras 20:30"), and those after it where no figure
+    follows in the field ("45 € pro Strecke online hinzubuchbar")."""
+    starts = [start for start, _ in fields_of(text, line)]
+    opens = max((start for start in starts if start <= at), default=line.start)
+    closes = min((start for start in starts if start > at), default=line.end)
+    before = text[opens:at]
+    cut = max((i for i, c in enumerate(before) if c.isdigit()), default=-1) + 1
+    end = at
+    while end < closes and (text[end].isdigit() or text[end] in ".,:"):
+        end += 1
+    after = text[end:closes]
+    return words_of(before[cut:] + ("" if any(c.isdigit() for c in after) else " " + after))
