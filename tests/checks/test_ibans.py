@@ -55,10 +55,17 @@ def test_an_iban_is_known_by_its_label_in_a_sentence(answer: str) -> None:
     assert check_numbers("", answer, [SourceText(1, letter)]).flagged
 
 
-def test_an_invalid_iban_an_excerpt_holds_too_names_that_excerpt() -> None:
+def test_an_invalid_iban_an_excerpt_writes_whole_is_copied_faithfully() -> None:
+    # Blind probe 26: a made-up IBAN of a letter, copied as it stands, is faithful to it.
     typo = "IBAN DE89 3704 0044 0532 0130 01"
     (finding,) = check_numbers("", typo, [SourceText(1, typo)]).findings
-    assert (finding.status, finding.excerpts) == ("invalid_iban", [1])
+    assert (finding.status, finding.excerpts) == ("grounded", [1])
+    # In one block too; but one digit changed, or one block fewer, is no copy.
+    (finding,) = check_numbers("", "IBAN DE89370400440532013001", [SourceText(1, typo)]).findings
+    assert (finding.status, finding.excerpts) == ("grounded", [1])
+    for changed in ("IBAN DE89 3704 0044 0532 0130 02", "IBAN DE89 3704 0044 0532 0130"):
+        (finding,) = check_numbers("", changed, [SourceText(1, typo)]).findings
+        assert finding.status == "invalid_iban"
 
 
 def test_a_whole_iban_before_another_number_or_a_masked_one_is_no_broken_iban() -> None:

@@ -127,19 +127,23 @@ def _identify(
         grounds = [ans.chainground(t, src) for t in inside]
         if grounds and all(grounds):
             held = set(frozenset.intersection(*(v.excerpts for v in grounds if v)))
+    text = ans.text[ident.start : ident.end]
     if broken_iban(ans.text, ident.start, ident.end):
-        # A truncated IBAN is held by its excerpt block by block; none is made up by chance.
-        text = ans.text[ident.start : ident.end]
-        return number_finding(ans.text, ident.start, ident.end, None, r, ident=True).model_copy(
-            update={
-                "status": "invalid_iban",
-                "excerpts": src.ibans(text),  # an excerpt may hold the same wrong one
-                "message_en": f'The IBAN "{text}" is not valid: a block is missing or a digit '
-                "is wrong (its length or check digits do not fit).",
-                "message_de": f"Die IBAN „{text}“ ist ungültig: ein Block fehlt oder eine "
-                "Ziffer stimmt nicht (Länge oder Prüfziffer passen nicht).",
-            }
-        )
+        copied = src.ibans(text)
+        if not copied:
+            # A truncated IBAN is held by its excerpt block by block; none is made up by chance.
+            return number_finding(ans.text, ident.start, ident.end, None, r, ident=True).model_copy(
+                update={
+                    "status": "invalid_iban",
+                    "message_en": f'The IBAN "{text}" is not valid: a block is missing or a '
+                    "digit is wrong (its length or check digits do not fit).",
+                    "message_de": f"Die IBAN „{text}“ ist ungültig: ein Block fehlt oder eine "
+                    "Ziffer stimmt nicht (Länge oder Prüfziffer passen nicht).",
+                }
+            )
+        # One an excerpt writes whole, with the same wrong digits, the answer copied: it is
+        # faithful to its source, which is all the check asks.
+        held = set(held) | set(copied)
     v = None
     if held:
         v = Verdict("grounded", r, frozenset(held))
