@@ -179,3 +179,49 @@ def test_a_unit_price_row_adds_its_total_and_a_stated_row_stays_out(
     answer: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, SERVICE)[figure] == expected
+
+
+HOLIDAY = (
+    "Posten;Betrag\n"
+    "Miete 7 Nächte (12.07.–19.07.2026);1.260,00 €\n"
+    "Endreinigung;95,00 €\n"
+    "Bettwäsche (6 Sets);72,00 €\n"
+    "Kurtaxe;49,00 €\n"
+    "Kaution (wird erstattet);300,00 €\n"
+    "Teilnehmer;6 Personen"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 26: a semicolon export's rows, added up to a whole amount of money,
+        # without the row the sentence leaves out, past a named row of no amount.
+        ("Ohne die Kaution kommen Miete, Endreinigung, Bettwäsche und Kurtaxe auf 1.476 €, "
+         "für sechs Personen [1].", "1.476", "derived"),
+        ("Miete, Endreinigung, Bettwäsche und Kurtaxe kosten 1.476,00 € [1].", "1.476,00",
+         "derived"),
+        # The row left out is in no sum; one named and kept is.
+        ("Ohne die Kaution kommen Miete, Endreinigung, Bettwäsche und Kurtaxe auf 1.776 € "
+         "[1].", "1.776", "ungrounded"),
+        ("Miete, Endreinigung, Bettwäsche, Kurtaxe und Kaution kommen auf 1.776 € [1].",
+         "1.776", "derived"),
+        # A whole amount of money adds up unannounced; a whole figure of no money does not.
+        ("Endreinigung und Kurtaxe kommen auf 144 € [1].", "144", "derived"),
+        ("Endreinigung und Kurtaxe: 144 Punkte [1].", "144", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_semicolon_export_s_rows_add_up_to_a_whole_amount(
+    answer: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, HOLIDAY)[figure] == expected
+
+
+def test_a_semicolon_export_s_row_is_a_row_of_its_own() -> None:
+    # Blind probe 25: the TV licence's amount given as Vodafone's.
+    statement = (
+        "Date;Payee;Category;Amount (GBP)\n08/03/2026;Vodafone UK;Phone;-27.00\n"
+        "12/03/2026;TV Licensing;Utilities;-14.95"
+    )
+    assert statuses("Vodafone UK took £14.95 [1].", statement)["14.95"] == "wrong_line"
+    assert statuses("Vodafone UK took £27.00 [1].", statement)["27.00"] == "grounded"

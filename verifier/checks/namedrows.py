@@ -23,12 +23,21 @@ from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import CENTS, FIGURE, TOTAL_LINE, figure_value
 from verifier.checks.excerptlines import Excerpt, Line, row_words
+from verifier.checks.figurewords import money
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
 _MIN_ROWS = 2
 _MAX_NAMED = 40  # rows one sentence names, at most: past them it names a kind, not rows
 _MAX_WORDS = 60  # words of a sentence that names rows
+_MIN_WHOLE_MONEY = 100
+_MONEY = re.compile(r"[€$£]|\b(?:EUR|USD|GBP)\b")
+# A word of exclusion and the few words after it, up to a comma or a figure.
+_LEFT_OUT = re.compile(
+    r"\b(?:ohne|außer|exkl\.|exklusive|abzüglich|without|excluding|except|not counting)"
+    r"((?:[ \t]+[^\W\d_][\w'-]*){1,3})",
+    re.I,
+)
 
 
 class NamedRows:
@@ -60,20 +69,39 @@ class NamedRows:
         # Milch also 3,57 €", "110,15 € (Aldi und Edeka)"): rows named and cents hardly meet a
         # wrong figure by chance.
         unannounced = not (totalled or averaged)
-        if unannounced and r.places < CENTS:
+        # A whole amount of money may add up rows written with cents ("1.476 €" of "1.260,00
+        # €" and three more); past 100 it hardly meets a wrong figure by chance either.
+        whole_money = r.places == 0 and bool(money(self.text, tok)) and x >= _MIN_WHOLE_MONEY
+        if unannounced and r.places < CENTS and not whole_money:
             return None
         k = self._sentences.index(tok.start)
         if k not in self._words:
-            self._words[k] = words_of(self._sentences.text_at(tok.start))
-        words = self._words[k]
-        if len(words) > _MAX_WORDS:
+            sentence = self._sentences.text_at(tok.start)
+            # What the sentence leaves out names no row of its sum: "Ohne die Kaution kommen
+            # Miete, Endreinigung, Bettwäsche und Kurtaxe auf 1.476 €".
+            left_out = set().union(*(words_of(m[1]) for m in _LEFT_OUT.finditer(sentence)))
+            self._words[k] = words_of(sentence) - left_out
+        if len(self._words[k]) > _MAX_WORDS:
             return None  # a sentence that long names no few rows
+        for places in (CENTS, 0) if whole_money else (r.places,):
+            found = self._sum_of_rows(tok, k, places, averaged)
+            if found:
+                return found
+        return None
+
+    def _sum_of_rows(self, tok: Token, k: int, places: int, averaged: bool) -> Verdict | None:
+        """The sum or mean of the rows sentence k names, their amounts written with places."""
+        r = tok.readings[0]
+        x = r.num
+        assert x is not None
         picked: list[tuple[int, list[tuple[Decimal, str]]]] = []
         for n, _ in self._sentences.cited_excerpts(self._excerpts, tok.start):
             ex = self._lines_of(n)
             if (k, n) not in self._named_by:  # once a sentence: each figure of it asks again
-                self._named_by[(k, n)] = [ex.lines[i] for i in sorted(self._named(n, ex, words))]
-            rows = _amounts(ex, self._named_by[(k, n)], r.places)
+                self._named_by[(k, n)] = [
+                    ex.lines[i] for i in sorted(self._named(n, ex, self._words[k]))
+                ]
+            rows = _amounts(ex, self._named_by[(k, n)], places)
             if rows is None:
                 return None  # a named row whose amount cannot be told: no sum of the rows
             if rows:
@@ -142,7 +170,10 @@ def _amounts(ex: Excerpt, named: list[Line], places: int) -> list[tuple[Decimal,
     for line in named:
         if TOTAL_LINE.search(ex.text, line.start, line.end):
             return None
-        amount = _amount(ex.text, line, places)
+        found = _figures(ex.text, line, places)
+        if not found and places >= CENTS and not _MONEY.search(ex.text, line.start, line.end):
+            continue  # a row of no amount ("Teilnehmer;6 Personen") adds nothing to one
+        amount = _amount(ex.text, line, found)
         if amount is None or len(out) >= _MAX_NAMED:
             return None
         out.append(amount)
@@ -151,14 +182,19 @@ def _amounts(ex: Excerpt, named: list[Line], places: int) -> list[tuple[Decimal,
     return out
 
 
-def _amount(text: str, line: Line, places: int) -> tuple[Decimal, str] | None:
-    """The one figure of the line with as many decimals as places, or None."""
+def _figures(text: str, line: Line, places: int) -> list[tuple[Decimal, str]]:
+    """The figures of the line with as many decimals as places (value, as written)."""
     found = []
     for m in FIGURE.finditer(text, line.start, line.end):
         value = figure_value(m.group())
         exponent = value.as_tuple().exponent if value is not None else None
         if value is not None and exponent == -places and _alone(text, m):
             found.append((value, m.group()))
+    return found
+
+
+def _amount(text: str, line: Line, found: list[tuple[Decimal, str]]) -> tuple[Decimal, str] | None:
+    """The line's amount among its figures of the result's precision, or None."""
     if len(found) == 2 and _unit_price(text, line.start, found[0][1], found[1][1]):
         return found[1]  # "4.2 L @ £8.50/L   £35.70": the line's amount is its total
     return found[0] if len(found) == 1 else None
