@@ -300,6 +300,9 @@ def test_wrong_averages_taxes_and_units_and_chance_means_stay_ungrounded(
         ("Eine Flasche kostet 4,99 €, für 6 Flaschen also 29,94 €.", "Flasche 4,99 €; 6",
          "29,94"),
         ("Reindl bekam 41 Stimmen, Pichler 27, sie lag also 14 Stimmen vorn.", "41; 27", "14"),
+        # Blind probe 26: what is left of an amount is "der Rest".
+        ("Angebot über 86.400 €. 50.000 € aus der Rücklage, der Rest – also 36.400 € – als "
+         "Umlage.", "86.400 €; 50.000 €", "36.400"),
     ],
 )  # fmt: skip
 def test_words_signs_units_and_rates_announce_arithmetic(
@@ -316,6 +319,8 @@ def test_words_signs_units_and_rates_announce_arithmetic(
         # The price is for another thing than the count's: no product is announced.
         ("A box of paper is $29.90, and 3 bags are $89.70.", "box 29.90; 3 bags", "89.70"),
         ("A box of paper is $29.90, so 3 boxes are $89.80.", "box 29.90; 3 boxes", "89.80"),
+        ("Angebot über 86.400 €. 50.000 € aus der Rücklage, der Rest – also 34.600 € – als "
+         "Umlage.", "86.400 €; 50.000 €", "34.600"),
         ("Zwischen 58.112 km und 82.006 km bist du 23.984 km gefahren.", "58.112 km; 82.006 km",
          "23.984"),
         ("Usage dropped from 4,850 kWh to 3,347 kWh, about 1,600 kWh less.", "4,850; 3,347",
