@@ -21,7 +21,9 @@ from verifier.checks.readings import Token
 ANNOUNCED = re.compile(
     r"\b(?:total\w*|sum|combined|together|altogether|difference|insgesamt|"
     r"zusammen|gesamt|summe|differenz|unterschied|ergibt|ergeben|macht|makes|equals"
-    r"|fehl\w*|rückgang|zuwachs|anstieg|vorsprung|übrig\w*|rest(?:bestand|menge|betrag)?"
+    r"|fehl\w*|rückgang|zuwachs|anstieg|vorsprung|übrig\w*|rest(?:bestand|menge|betrag)"
+    # What is left, as a noun: "der Rest – also 36.400 €" ("let it rest" is a verb).
+    r"|(?:der|den|dem|the)\s+rest"
     r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg\w*|sank\w*|prozentpunkte?"
     r"|spar\w*|erspar\w*|save[sd]?|saving\w*"
     r"|left|leaves|leaving|remain\w*|balance|bleib(?:en|t)|add|adds|added|adding|hinzu\w*"
