@@ -63,3 +63,24 @@ def test_a_total_in_cents_of_the_amounts_before_it() -> None:
     assert statuses(f"Du hast {spent} getankt [1]. Das sind 170,47 €.", bank)["170,47"] == (
         "ungrounded"
     )
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # Blind probe 25: a week's overtime, one of them negative.
+        ("Es kommen +95, +140, −30 und +115 Minuten zusammen, insgesamt also 320 Minuten [1].",
+         "derived"),
+        ("Es kommen 95, 140, -30 und 115 Minuten zusammen, insgesamt also 320 Minuten [1].",
+         "derived"),
+        # Without its sign the 30 is added; a wrong total stays wrong either way.
+        ("Es kommen 95, 140, 30 und 115 Minuten zusammen, insgesamt also 380 Minuten [1].",
+         "derived"),
+        ("Es kommen +95, +140, −30 und +115 Minuten zusammen, insgesamt also 330 Minuten [1].",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_list_s_total_takes_off_a_figure_with_a_minus_sign(answer: str, expected: str) -> None:
+    overtime = "KW   Überstunden (Min.)\n10   +95\n11   +140\n12   −30\n13   +115"
+    total = answer.split("also ")[1].split(" ")[0]
+    assert statuses(answer, overtime)[total] == expected

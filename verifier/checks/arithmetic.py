@@ -162,7 +162,7 @@ class Arithmetic:
             self.text, self._vals[listed[-1]][1].end, tok.start
         ):
             # The total after a list is the list's: "24, 11 und 6 – insgesamt 35" is no 24 + 11.
-            first = run_to(self._vals, listed, x)
+            first = run_to(self._vals, listed, x, self.text)
             if first is not None:
                 res = self._result(("run", first, listed[-1]))
                 return Verdict("derived", r, res.excerpts, "run", res.operands)

@@ -114,10 +114,26 @@ def listed_before(sentences: Sentences, vals: list[Figure], tok: Token) -> list[
     return listed
 
 
-def run_to(vals: list[Figure], listed: list[int], x: Decimal) -> int | None:
-    """Where the last three or more listed figures that sum to x start, None if none do."""
-    count = sum_reaches([vals[i][0] for i in reversed(listed)], x, 3)
+def run_to(vals: list[Figure], listed: list[int], x: Decimal, text: str) -> int | None:
+    """Where the last three or more listed figures that sum to x start, None if none do; a
+    figure with a minus sign before it counts as taken off ("+95, +140, −30 und +115
+    Minuten, insgesamt 320"), where its value alone does not reach x."""
+    values = [vals[i][0] for i in reversed(listed)]
+    count = sum_reaches(values, x, 3)
+    if count is None:
+        signed = [
+            -v if _minus_before(text, vals[i][1].start) else v
+            for i, v in zip(reversed(listed), values, strict=True)
+        ]
+        if signed != values:
+            count = sum_reaches(signed, x, 3)
     return None if count is None else listed[-count]
+
+
+def _minus_before(text: str, start: int) -> bool:
+    """Whether a minus sign stands right before a figure, after a space, a bracket or
+    nothing ("−30", not the hyphen of "2-3")."""
+    return text[start - 1 : start] in ("−", "-") and (start < 2 or text[start - 2] in " \t\n(")
 
 
 def sum_reaches(values: Sequence[Decimal], x: Decimal, least: int) -> int | None:
