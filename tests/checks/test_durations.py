@@ -66,3 +66,30 @@ def test_a_sum_or_difference_of_two_durations_is_derived(
 ) -> None:
     found = statuses(answer, *excerpts)
     assert {k: found[k] for k in expected} == expected
+
+
+OVERTIME = (
+    "KW   Überstunden (Min.)\n10   +95\n11   +140\n12   −30\n13   +115\n"
+    "Übertrag: +3:20 Std.\nApril: 2 Stunden 35 Minuten"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 25: a total of minutes said again in hours and minutes, then the
+        # account's carry-over "+3:20 Std." added, which is a duration, no time of day.
+        ("Zusammen sind es +95, +140, −30 und +115 Minuten, insgesamt also 320 Minuten, das "
+         "sind 5 Stunden 20 Minuten [1].", "5", "derived"),
+        ("Zusammen sind es +95, +140, −30 und +115 Minuten, insgesamt also 320 Minuten, das "
+         "sind 5 Stunden 30 Minuten [1].", "5", "ungrounded"),
+        ("Mit 2 Stunden 35 Minuten und dem Übertrag von 3:20 Std. kommst du zusammen auf 5 "
+         "Stunden 55 Minuten [1].", "55", "derived"),
+        ("Mit 2 Stunden 35 Minuten und dem Übertrag von 3:20 Std. kommst du zusammen auf 5 "
+         "Stunden 50 Minuten [1].", "50", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_duration_said_again_and_hours_with_their_unit(
+    answer: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, OVERTIME)[figure] == expected

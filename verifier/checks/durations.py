@@ -4,7 +4,9 @@ Stunden 45 Minuten [2] – ein Unterschied von 1 Stunde 35 Minuten".
 A duration written in two parts is one figure here (units.joined_durations reads it whole);
 arithmetic.py sees only its parts, as numbers, so 11 - 9 makes no 1 hour 35. Durations add
 up exactly: the result must be exact, its operands stand in its sentence or the one before,
-and a word of its sentence announces a sum, a difference or a comparison."""
+and a word of its sentence announces a sum, a difference or a comparison. A duration said again
+in other units later in its sentence is derived from the first ("320 Minuten, das sind 5
+Stunden 20 Minuten")."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from verifier.checks.arithwords import ANNOUNCED, COMPARED, STRONG
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
-from verifier.checks.units import with_unit
+from verifier.checks.units import one_compound, with_unit
 
 _MAX_DURATIONS = 24  # durations of the answer taken as operands; bounds the pairs
 
@@ -60,6 +62,20 @@ class Durations:
             return None
         target = Decimal(r.value)
         k = self._sentences.index(tok.start)
+        for seconds, start, end, v in self._known:
+            # The same duration said again in other units: "320 Minuten, das sind 5 Stunden
+            # 20 Minuten". Equal, it can be no other figure's error.
+            if (
+                seconds == target
+                and end <= tok.start
+                and self._sentences.index(start) == k
+                and not one_compound(self.text, end, tok.start)  # its own first part
+            ):
+                operands = (
+                    with_unit(self.text, start, end),
+                    with_unit(self.text, tok.start, tok.end),
+                )
+                return Verdict("derived", r, v.excerpts, "converted", operands)
         if not any(self._sentences.says(w, tok.start) for w in (ANNOUNCED, STRONG, COMPARED)):
             return None
         near = [

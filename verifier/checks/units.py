@@ -172,17 +172,28 @@ def compound_signs(key: Key) -> set[str]:
 
 def clock_duration(text: str, start: int, end: int, first: int, second: int) -> Reading | None:
     """A duration written like a clock time before its unit: "2:35 min" (155 s), "Fahrzeit
-    1:33 h"; not h:mm:ss, nor a time of day ("Beginn 14:30 h")."""
+    1:33 h", "+3:20 Std."; not h:mm:ss, nor a time of day ("Beginn 14:30 h")."""
     m = _CLOCK_UNIT.match(text, end)
     if m is None or text.count(":", start, end) != 1:
         return None
-    if m.group(1).lower().startswith("m"):
+    unit = m.group(1).lower()
+    if unit.startswith("m"):
         seconds = first * 60 + second
-    elif _DURATION_WORD.search(text, max(0, start - 24), start):
+    elif (
+        unit != "h"  # "Std.", "Stunden", "hours" name a duration, "14:30 h" a time of day
+        or text[start - 1 : start] in ("+", "−")  # "+3:20 h" of an overtime account
+        or _DURATION_WORD.search(text, max(0, start - 24), start)
+    ):
         seconds = first * 3600 + second * 60
     else:
         return None
     return Reading(("u", "time", str(seconds)), str(seconds))
+
+
+def one_compound(text: str, end: int, start: int) -> bool:
+    """Whether the figures ending at end and starting at start may be the parts of one
+    compound duration ("5 Stunden 20 Minuten"), by what stands between them."""
+    return start - end <= _MAX_GAP and _COMPOUND_GAP.fullmatch(text, end, start) is not None
 
 
 def joined_durations(text: str, tokens: list[Token]) -> list[Token]:
