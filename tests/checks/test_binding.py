@@ -434,3 +434,39 @@ def test_a_word_of_the_figure_s_own_field_names_no_other(
     )
     excerpt = TRAINS if "St Pancras" in answer else luggage
     assert statuses(answer, excerpt)[figure] == expected
+
+
+STOCK = (
+    "item_id,name,category,qty,unit_cost_usd,location\n"
+    "1043,Logitech M185 mouse,peripherals,37,11.40,Shelf B1\n"
+    "1044,Logitech K120 keyboard,peripherals,29,9.95,Shelf B1"
+)
+COSTS = (
+    "Kostenart            Gesamtkosten Haus   Umlageschlüssel   Ihr Anteil\n"
+    "Grundsteuer          1.842,00 €          Wohnfläche        196,48 €\n"
+    "Hausmeister          2.160,00 €          Wohnfläche        230,40 €\n"
+    "Gebäudeversicherung  1.518,00 €          Wohnfläche        161,92 €"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 25: a comma-separated export's rows are rows of their own.
+        ("There are 37 keyboards in stock [1].", STOCK, "37", "wrong_line"),
+        ("There are 29 keyboards in stock [1].", STOCK, "29", "grounded"),
+        # Decimal commas alone make no CSV row: the line is prose, which ties nothing.
+        ("There are 37 keyboards in stock [1].", "keyboards 29,5 37,2 41,0\nmice 37 12,5",
+         "37", "grounded"),
+        # Blind probe 26: the row's thing with "-kosten" names that row, the insurance's
+        # 161,92 € given as the caretaker's.
+        ("Dein Anteil an den Hausmeisterkosten beträgt 161,92 € [1].", COSTS, "161,92",
+         "wrong_line"),
+        ("Dein Anteil an den Hausmeisterkosten beträgt 230,40 € [1].", COSTS, "230,40",
+         "grounded"),
+    ],
+)  # fmt: skip
+def test_csv_rows_and_a_row_s_thing_named_with_its_costs(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

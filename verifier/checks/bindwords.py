@@ -42,6 +42,12 @@ _REACH = 80  # characters on either side of a figure whose words may speak of it
 _DATED = re.compile(
     r"(?:19|20)[0-9]{2}|[0-9]{1,2}\.[0-9]{1,2}\.(?:[0-9]{2,4})?|[0-9]{4}-[0-9]{2}-[0-9]{2}"
 )
+# What a compound adds to the thing a row names when it speaks of its money: a row
+# "Hausmeister" is named by "Hausmeisterkosten", "Versicherungsbeitrag" names "Versicherung".
+_MONEY_HEADS = frozenset(
+    "kosten preis preise betrag beitrag beiträge gebühr gebühren anteil summe rechnung "
+    "ausgaben".split()
+)
 _MIN_SHARED = 5  # letters two words must share to be one (Besucher, Besuchern)
 _INFLECTION = 3  # letters an inflection adds (Kinder, Besuchern, Effektiven)
 
@@ -70,6 +76,8 @@ def _related(a: str, b: str, compound: bool) -> bool:
     stem = short[: max(_MIN_SHARED, len(short) - 2)]
     if compound:
         return long.startswith(stem) or long.endswith(short)
+    if long.startswith(short) and long[len(short) :].lstrip("s") in _MONEY_HEADS:
+        return True  # "Hausmeisterkosten" of a "Hausmeister" row, not "Flächenanteil"
     return long.startswith(stem) and len(long) - len(short) <= _INFLECTION
 
 

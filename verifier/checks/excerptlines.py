@@ -1,8 +1,8 @@
 """The structured lines of an excerpt, read for the binding check: table rows ("|" between
-cells, or semicolons), receipt lines (an item, wide spaces, its amount; a bank statement's
-line after its date) and label lines ("Besucher: 3.640", several fields on one line), each
-with its words and fields. Only the first lines are read (see MAX_READ); every line past
-them is prose."""
+cells, or a CSV export's commas or semicolons), receipt lines (an item, wide spaces, its
+amount; a bank statement's line after its date) and label lines ("Besucher: 3.640", several
+fields on one line), each with its words and fields. Only the first lines are read (see
+MAX_READ); every line past them is prose."""
 
 from __future__ import annotations
 
@@ -38,6 +38,21 @@ _DASHED = re.compile(r"[ \t]*(?:[-*•][ \t]+)?[0-9][^\n–—]*?[ \t]+[–—][
 # A row of a semicolon-separated export, as German spreadsheets write CSV
 # ("Endreinigung;95,00 €"): fields parted by semicolons with no space after them.
 _SEMICOLON_ROW = re.compile(r"[^;\n]*[^\s;];(?:[^\s;][^;\n]*)?(?:;(?:[^\s;][^;\n]*)?)*")
+_LETTER_COMMA = re.compile(r"[^\W\d_],|,[^\W\d_]")
+
+
+def _comma_row(raw: str) -> bool:
+    """Whether a line is a row of a comma-separated export ("1043,Logitech M185
+    mouse,peripherals,37,11.40,Shelf B1"): two commas or more, none with a space after it
+    (prose's) and one beside a letter (not only decimal commas: "1,50 2,30 4,10"), no quotes."""
+    return (
+        raw.count(",") >= 2
+        and ", " not in raw
+        and '"' not in raw
+        and _LETTER_COMMA.search(raw) is not None
+    )
+
+
 # A figure's first digit, not a digit glued to letters (a model name such as GB172).
 _FIGURE_START = re.compile(r"(?<![^\W\d_])[0-9]")
 _WORDY_BRACKET = re.compile(r"\([^()0-9\n]*\)")
@@ -101,9 +116,14 @@ def read_excerpt(text: str) -> Excerpt:
         # A label names a field in a few words; a sentence before a colon is prose.
         if label and len(label.group(1).split()) <= _MAX_LABEL_WORDS:
             lines.append(Line(start, end, digits, set(), None, label.group(1)))
-        elif _ALIGNED.fullmatch(raw) or _DASHED.fullmatch(raw) or _SEMICOLON_ROW.fullmatch(raw):
+        elif (
+            _ALIGNED.fullmatch(raw)
+            or _DASHED.fullmatch(raw)
+            or _SEMICOLON_ROW.fullmatch(raw)
+            or _comma_row(raw)
+        ):
             # A receipt's line (its item, then its amount), a list's "03.05. – Familie
-            # Keller", or a semicolon-separated export's row: a row named by its words.
+            # Keller", or a row of a CSV export: a row named by its words.
             lines.append(Line(start, end, digits, None, [], ""))
         else:
             prose.append(raw)
