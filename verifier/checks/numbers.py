@@ -22,6 +22,7 @@ from verifier.checks.binding import Binding
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import Columns
 from verifier.checks.counts import Counts
+from verifier.checks.currencies import wrong_currency_finding
 from verifier.checks.derivers import Shared, derive_all
 from verifier.checks.digitchains import DIGIT_CHAIN, DIGIT_RUN, join_area_codes
 from verifier.checks.factors import Factors
@@ -248,6 +249,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         wrong = v and (
             (k is not None and wrong_line_finding(binding, tokens, k, v))
             or wrong_unit_finding(answer, tok, v, texts, src)
+            or wrong_currency_finding(answer, tok, v, texts)
             or labels.swapped(tok, v)
             or counts.wrong_count(tok, v)
         )

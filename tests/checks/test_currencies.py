@@ -1,0 +1,39 @@
+"""Amounts the answer gives in another currency than the excerpts (checks/currencies.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # Blind probe 25: a Swiss offer's price given in euros.
+        ("Der Kurs kostet €165 pro Person [1].", "Preis: CHF 165 pro Person", "wrong_unit"),
+        ("The course is $165 per person [1].", "Price: 165 EUR per person", "wrong_unit"),
+        # One currency under several names.
+        ("Der Kurs kostet 165 € pro Person [1].", "Preis: 165 EUR pro Person", "grounded"),
+        ("Der Kurs kostet 165 Euro pro Person [1].", "Preis: € 165 pro Person", "grounded"),
+        ("It is £40.30 [1].", "Fees: GBP 40.30", "grounded"),
+        # A place that writes it bare, or in the answer's currency, may be the one it means.
+        ("Der Kurs kostet 165 € [1].", "Preis: 165 pro Person, Anzahlung CHF 165", "grounded"),
+        ("Der Kurs kostet 165 € [1].", "CHF 165 Kurs, 165 € Anzahlung", "grounded"),
+        # Another number that holds the digits is no place of it.
+        ("Es sind 165 € [1].", "Kurs 165 €, Miete CHF 1.165", "grounded"),
+    ],
+)
+def test_an_amount_in_another_currency_than_the_excerpt_s(
+    answer: str, excerpt: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)["165" if "165" in answer else "40.30"] == expected
+
+
+def test_the_reviewer_is_told_both_currencies() -> None:
+    stage = check_numbers("", "Es kostet €165 [1].", [SourceText(1, "Preis: CHF 165")])
+    (finding,) = stage.findings
+    assert finding.message_en == '"165" is given in EUR, but excerpt [1] gives it in CHF.'
+    assert (finding.excerpts, stage.flagged) == ([1], True)

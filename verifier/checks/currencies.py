@@ -1,0 +1,80 @@
+"""An amount the answer gives in another currency than the excerpts do: "€165 per person"
+where the offer says "CHF 165 pro Person".
+
+Only where every place the excerpts holding the figure write it as written carries a
+currency, none of them the answer's: one written bare, or in the answer's currency, may be
+the one the answer means. "€", "EUR" and "Euro" are one currency, as are "$" and "USD", "£"
+and "GBP", "CHF" and "Fr."."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from verifier.checks.grounding import Verdict, flagged
+from verifier.checks.models import NumberFinding
+from verifier.checks.readings import Token
+
+_NAMES = {
+    "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR",
+    "$": "USD", "us$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD",
+    "£": "GBP", "gbp": "GBP", "pound": "GBP", "pounds": "GBP",
+    "chf": "CHF", "fr.": "CHF", "sfr.": "CHF", "franken": "CHF", "francs": "CHF",
+}  # fmt: skip
+_WORDS = "|".join(re.escape(name) for name in sorted(_NAMES, key=len, reverse=True))
+_AFTER = re.compile(rf"[ \u00a0]?({_WORDS})(?![^\W\d_])", re.I)
+_BEFORE = re.compile(rf"(?<![^\W\d_])({_WORDS})[ \u00a0]?\Z", re.I)
+_MORE_BEFORE = re.compile(r"[0-9][.,]?\Z")  # more digits of one number before a place
+_MORE_AFTER = re.compile(r"[.,]?[0-9]")
+_MAX_PLACES = 50  # places of one figure looked at in one excerpt
+
+
+def currency_at(text: str, start: int, end: int) -> str:
+    """The currency written right after the figure at start:end or right before it, as a
+    code ("EUR"), "" for none."""
+    after = _AFTER.match(text, end)
+    if after:
+        return _NAMES[after.group(1).lower()]
+    before = _BEFORE.search(text, max(0, start - 8), start)
+    return _NAMES[before.group(1).lower()] if before else ""
+
+
+def wrong_currency_finding(
+    answer: str, tok: Token, v: Verdict, texts: Sequence[tuple[int, str]]
+) -> NumberFinding | None:
+    """The finding for an amount grounded as written whose excerpts write it only in another
+    currency (see the module); None otherwise."""
+    if v.status != "grounded" or v.how != "exact" or v.reading.key[0] != "n":
+        return None
+    mine = currency_at(answer, tok.start, tok.end)
+    if not mine:
+        return None
+    written = answer[tok.start : tok.end]
+    theirs: list[tuple[int, str]] = []
+    for n, text in texts:
+        if n not in v.excerpts:
+            continue
+        for start in _places(text, written):
+            code = currency_at(text, start, start + len(written))
+            if code in ("", mine):
+                return None  # bare, or in the answer's currency: maybe the one it means
+            theirs.append((n, code))
+    if not theirs or len({code for _, code in theirs}) > 1:
+        return None
+    n, code = theirs[0]
+    en = f'"{written}" is given in {mine}, but excerpt [{n}] gives it in {code}.'
+    de = f"„{written}“ steht in {mine}, Auszug [{n}] nennt den Betrag in {code}."
+    return flagged(answer, tok, v, "wrong_unit", sorted({m for m, _ in theirs}), en, de)
+
+
+def _places(text: str, written: str) -> list[int]:
+    """Where the text writes the figure as a number of its own (not inside "1165" or
+    "165,50")."""
+    out: list[int] = []
+    at = text.find(written)
+    while at >= 0 and len(out) < _MAX_PLACES:
+        end = at + len(written)
+        if not (_MORE_BEFORE.search(text, max(0, at - 2), at) or _MORE_AFTER.match(text, end)):
+            out.append(at)
+        at = text.find(written, at + 1)
+    return out
