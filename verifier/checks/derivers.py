@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import NamedTuple, Protocol
 
+from verifier.checks.ages import Ages
 from verifier.checks.arithmetic import Arithmetic
 from verifier.checks.citations import Sentences
 from verifier.checks.clockspans import ClockSpans
@@ -78,6 +79,7 @@ def derive_all(
     rates = Rates(sentences, texts)
     two_rates = TwoRates(sentences)
     next_days = NextDays(sentences, texts)
+    ages = Ages(sentences, texts, shared.today[0] if shared.today else None)
     # Tried in this order for each ungrounded figure; the first derivation found stands.
     derivers: list[_Deriver] = [
         arithmetic,
@@ -99,6 +101,7 @@ def derive_all(
         ExcerptPeriods(sentences, texts),
         Intervals(sentences, texts),
         two_rates,
+        ages,
     ]
     # Those that take the figures grounded or derived so far as operands.
     learners: list[_Learner] = [
@@ -114,6 +117,7 @@ def derive_all(
         rates,
         two_rates,
         next_days,
+        ages,
     ]
     out = [v for _, v in results]
     tries = 0

@@ -69,6 +69,10 @@ _DERIVATIONS = {
     "days_between": ('the days from "{a}" to "{b}"', "die Tage von „{a}“ bis „{b}“"),
     "date_after": ('"{b}" after "{a}"', "„{b}“ nach dem „{a}“"),
     "date_before": ('"{b}" before "{a}"', "„{b}“ vor dem „{a}“"),
+    "age": (
+        'the age from the birth date "{a}" to "{b}"',
+        "das Alter vom Geburtsdatum „{a}“ bis „{b}“",
+    ),
     "next_day": ('the day after "{a}"', "der Tag nach dem „{a}“"),
     "previous_day": ('the day before "{a}"', "der Tag vor dem „{a}“"),
     "scaled": (

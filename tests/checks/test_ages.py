@@ -1,0 +1,44 @@
+"""Ages the answer computes from a birth date of an excerpt (verifier/checks/ages.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+from verifier.checks.models import SourceText
+from verifier.checks.numbers import check_numbers
+
+CLUB = (
+    "Jahreshauptversammlung am Freitag, 20.03.2026, 19:30 Uhr\n"
+    "– 50 Jahre Mitgliedschaft: Heinz Obermaier (geb. 12.09.1951)"
+)
+CAMP = "Teilnehmerin: Leonie Maurer, geb. 17.08.2013\nFreizeit: Zeltlager, 02.08.–09.08.2026"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 26: the age on a date of the sentence, and the birthday of that year.
+        ("Er ist am 20. März 2026 74 Jahre alt – seinen 75. Geburtstag feiert er erst im "
+         "September [1].", CLUB, "74", "derived"),
+        ("Er ist am 20. März 2026 74 Jahre alt – seinen 75. Geburtstag feiert er erst im "
+         "September [1].", CLUB, "75", "derived"),
+        # A day and month without a year take the year of the excerpt's other dates.
+        ("Leonie ist am 2. August 12 Jahre alt [1].", CAMP, "12", "derived"),
+        # One year off: her birthday comes after the camp's start.
+        ("Leonie ist am 2. August 2026 13 Jahre alt [1].", CAMP, "13", "ungrounded"),
+        ("Er ist am 20. März 2026 75 Jahre alt [1].", CLUB, "75", "ungrounded"),
+        # No word of age: a count of years is no age.
+        ("Am 20. März 2026 sind es 74 Jahre [1].", CLUB, "74", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_an_age_from_a_birth_date(answer: str, excerpt: str, figure: str, expected: str) -> None:
+    assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_an_age_counted_to_the_question_s_today() -> None:
+    question = "Heute ist der 1. Juli 2026. Wie alt ist Leonie?"
+    stage = check_numbers(question, "Leonie ist heute 12 Jahre alt [1].", [SourceText(1, CAMP)])
+    (finding,) = [f for f in stage.findings if f.text == "12"]
+    assert finding.status == "derived"
+    assert "17.08.2013" in finding.message_en
