@@ -496,3 +496,20 @@ def test_the_nearest_start_or_end_word_by_its_edge() -> None:
     # A second review: "start" ends three characters before 8:20, "arrive" begins four after.
     answer = "The drive takes 40 minutes, so start at 8:20 to arrive at 9:00 [1]."
     assert statuses(answer, "Appointment 9:00. Drive: 40 minutes.")["8:20"] == "derived"
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # Blind probe 26: the months between two full dates of the sentence, rounded where
+        # a hedge says so (34 whole months and 30 days).
+        ("It ends on 30 November 2028, about 35 months after 31 December 2025 [1].", "derived"),
+        ("It ends on 30 November 2028, 34 months after 31 December 2025 [1].", "derived"),
+        ("It ends on 30 November 2028, 35 months after 31 December 2025 [1].", "ungrounded"),
+        ("It ends on 30 November 2028, about 33 months after 31 December 2025 [1].",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_the_months_between_two_dates(answer: str, expected: str) -> None:
+    count = answer.split(" months")[0].rsplit(" ", 1)[1]
+    assert statuses(answer, "ends 30 November 2028; statement 31 Dec 2025")[count] == expected

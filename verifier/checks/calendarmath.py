@@ -22,6 +22,8 @@ _TERM = re.compile(
 _NET = re.compile(r"\bnet[ \u00a0]?([0-9]{1,3})\b(?![ \u00a0-]*days?\b)", re.I)
 _ONE = {"ein", "eine", "einen", "einem", "einer", "one", "a", "an"}
 _MAX_TERMS = 12  # an excerpt's terms tried for one date
+_ANY_YEARS = (2025, 2024)  # a common year and a leap year, for dates without one
+_HALF_MONTH = 15  # days left over that round a count of months up
 
 
 def as_date(r: Reading, year: int | None = None) -> date | None:
@@ -49,6 +51,16 @@ def plus(day: date, n: int, unit: str) -> date | None:
     if not 1 <= year <= 9999:
         return None
     return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def months_between(first: date, last: date) -> tuple[int, int]:
+    """The whole months from first to last (either order), and the nearest count of months
+    (half a month or more of days left over counts one more)."""
+    a, b = sorted((first, last))
+    months = (b.year - a.year) * 12 + b.month - a.month - (b.day < a.day)
+    reached = plus(a, months, "months") or a
+    left = (b - reached).days
+    return months, months + (left >= _HALF_MONTH)
 
 
 def term_ends(start: date, n: int, unit: str) -> tuple[date | None, ...]:
@@ -89,4 +101,35 @@ def dates_of(text: str) -> list[tuple[int, int, date]]:
         day = next((d for x in tok.readings if (d := as_date(x))), None)
         if day:
             out.append((tok.start, tok.end, day))
+    return out
+
+
+def in_years_of(r: Reading, start: Reading) -> list[date]:
+    """A day and month without a year as dates in the year of a start date and the next; of
+    a start without one too, in a common year and a leap year ("am 1. März ausgesät, 3 Wochen
+    danach, also um den 22. März")."""
+    if start.key[0] == "dm":
+        return [d for y in _ANY_YEARS for d in in_years_of(r, Reading(("d", str(y)), ""))]
+    if start.key[0] != "d":
+        return []
+    year = int(start.key[1])
+    return [d for y in (year, year + 1) if (d := as_date(r, y))]
+
+
+def days_between(a: Reading, b: Reading) -> set[int]:
+    """The days from a to b; a day and month without a year take the other's, or a leap
+    year and a common one where neither has one. The later one may come first ("due
+    March 17, 2026, 14 days after the March 3 meeting"), or a year may turn between them."""
+    years = [int(k[1]) for k in (a.key, b.key) if k[0] == "d"] or [2024, 2025]
+    out = set()
+    for year in years:
+        first, last = as_date(a, year), as_date(b, year)
+        if first and last:
+            out.add(abs((last - first).days))
+        if first and last and last < first and b.key[0] == "dm":
+            last = as_date(b, year + 1)  # "28.12. bis 03.01."
+        if first and last and last < first and a.key[0] == "dm":
+            first = as_date(a, year - 1)
+        if first and last:
+            out.add(abs((last - first).days))
     return out

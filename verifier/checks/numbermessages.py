@@ -67,6 +67,7 @@ _DERIVATIONS = {
     "time_between": ('the time from "{a}" to "{b}"', "die Zeit von „{a}“ bis „{b}“"),
     "time_shifted": ('"{b}" before or after "{a}"', "„{b}“ vor oder nach „{a}“"),
     "days_between": ('the days from "{a}" to "{b}"', "die Tage von „{a}“ bis „{b}“"),
+    "months_between": ('the months from "{a}" to "{b}"', "die Monate von „{a}“ bis „{b}“"),
     "date_after": ('"{b}" after "{a}"', "„{b}“ nach dem „{a}“"),
     "date_before": ('"{b}" before "{a}"', "„{b}“ vor dem „{a}“"),
     "age": (

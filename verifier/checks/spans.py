@@ -18,11 +18,18 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from verifier.checks.calendarmath import as_date, plus, term_ends
+from verifier.checks.calendarmath import (
+    as_date,
+    days_between,
+    in_years_of,
+    months_between,
+    plus,
+    term_ends,
+)
 from verifier.checks.citations import Sentences
 from verifier.checks.clockshifts import EARLIER, LATER, time_offset, time_shifted
 from verifier.checks.excerptdates import ExcerptDates
-from verifier.checks.grounding import Verdict
+from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.readings import Reading, Token
 from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.today import SAYS_TODAY
@@ -42,7 +49,6 @@ _BEFORE = re.compile(
 )
 # Nights of a stay: the days from the first date to the last, not counting both ends.
 NIGHTS = re.compile(r"[ \u00a0]*(?:nächte|nächten|nacht|übernachtungen|nights?)\b", re.I)
-_ANY_YEARS = (2025, 2024)  # a common year and a leap year, for dates without one
 _MAX_OPERANDS = 24  # dates, times and counts of the answer tried; bounds the pairs
 _MAX_COUNT_DIGITS = 7  # a count of days beyond any calendar is no span
 _DIRECTION_REACH = 24  # characters after a count of days where "after" or "vor" may stand
@@ -60,18 +66,6 @@ def _count(text: str, tok: Token) -> tuple[int, str] | None:
     if unit == "hours":
         return (n // 24, "days") if n and not n % 24 else None
     return n, unit
-
-
-def _in_years_of(r: Reading, start: Reading) -> list[date]:
-    """A day and month without a year as dates in the year of a start date and the next; of
-    a start without one too, in a common year and a leap year ("am 1. März ausgesät, 3 Wochen
-    danach, also um den 22. März")."""
-    if start.key[0] == "dm":
-        return [d for y in _ANY_YEARS for d in _in_years_of(r, Reading(("d", str(y)), ""))]
-    if start.key[0] != "d":
-        return []
-    year = int(start.key[1])
-    return [d for y in (year, year + 1) if (d := as_date(r, y))]
 
 
 class Spans:
@@ -169,6 +163,8 @@ class Spans:
         """A count of days or weeks that is the span between two dates of the sentence or the
         one before ("Am 4. März ausgesät [1]. Am 17. März gekeimt, also nach 13 Tagen")."""
         n, unit = count
+        if unit == "months":
+            return self._months_between(tok, n, near, earlier)
         if unit not in ("days", "weeks"):
             return None
         days = n * (7 if unit == "weeks" else 1)
@@ -179,7 +175,7 @@ class Spans:
         for (ta, va), (tb, vb) in pairs:
             # Counted with both ends too: "7 days, from March 9 to March 15"; but "between"
             # two days counts the days from one to the other.
-            spans = self._days_between(va.reading, vb.reading)
+            spans = days_between(va.reading, vb.reading)
             opens = self._sentences.span_at(ta.start)[0]
             both_ends = (
                 unit == "days"
@@ -188,6 +184,24 @@ class Spans:
             )
             if days in spans or (both_ends and days - 1 in spans):
                 return self._verdict(tok.readings[0], "days_between", (ta, va), (tb, vb))
+        return None
+
+    def _months_between(
+        self,
+        tok: Token,
+        n: int,
+        near: list[tuple[Token, Verdict]],
+        earlier: list[tuple[Token, Verdict]],
+    ) -> Verdict | None:
+        """A count of months between two full dates of the sentence or the one before: the
+        whole months, or the nearest count where a hedge says so ("about 35 months")."""
+        full = [(t, v) for t, v in (*earlier, *near) if v.reading.key[0] == "d"]
+        about = hedged(self.text, tok.start)
+        for i, (ta, va) in enumerate(full):
+            for tb, vb in full[i + 1 :]:
+                first, last = as_date(va.reading), as_date(vb.reading)
+                if first and last and n in months_between(first, last)[: 1 + about]:
+                    return self._verdict(tok.readings[0], "months_between", (ta, va), (tb, vb))
         return None
 
     def _from_today(
@@ -219,24 +233,6 @@ class Spans:
         end = self._sentences.span_at(tok.start)[1]
         return bool(start and not _RANGE_END.search(self.text, start.end(), end))
 
-    def _days_between(self, a: Reading, b: Reading) -> set[int]:
-        """The days from a to b; a day and month without a year take the other's, or a leap
-        year and a common one where neither has one. The later one may come first ("due
-        March 17, 2026, 14 days after the March 3 meeting"), or a year may turn between them."""
-        years = [int(k[1]) for k in (a.key, b.key) if k[0] == "d"] or [2024, 2025]
-        out = set()
-        for year in years:
-            first, last = as_date(a, year), as_date(b, year)
-            if first and last:
-                out.add(abs((last - first).days))
-            if first and last and last < first and b.key[0] == "dm":
-                last = as_date(b, year + 1)  # "28.12. bis 03.01."
-            if first and last and last < first and a.key[0] == "dm":
-                first = as_date(a, year - 1)
-            if first and last:
-                out.add(abs((last - first).days))
-        return out
-
     def _date_after(
         self,
         tok: Token,
@@ -262,7 +258,7 @@ class Spans:
             for ta, va in dated:
                 # Each reading of a date: "08/12/2025" is 12 August or 8 December.
                 for x in (va.reading, *ta.readings):
-                    for result in [full] if full else _in_years_of(r, x):
+                    for result in [full] if full else in_years_of(r, x):
                         start = as_date(x, result.year)
                         if start and result in term_ends(start, *count):
                             return self._verdict(r, "date_after", (ta, va), (tc, vc))
