@@ -454,3 +454,16 @@ def test_a_full_date_cited_to_the_excerpt_that_writes_its_day_without_the_year(
     ]
     stage = check_citations(answer, excerpts, check_numbers("", answer, excerpts))
     assert [f.text for f in stage.findings if f.kind == "miscited"] == miscited
+
+
+def test_a_figure_in_a_clause_after_the_marker_of_another_figure_is_cited_by_none() -> None:
+    # Blind probes 20 and 25: "lands at 21:55 [2], so you have time — buses run every 30
+    # minutes": the marker cites the clause it closes, not the next one.
+    assert citations("Die Miete beträgt 890 EUR [2], die Küche hat übrigens 9,86 m².") == []
+    assert citations("Die Miete beträgt 890 EUR [2] – und die Küche hat 9,86 m².") == []
+    # A marker that closes no figure's clause cites the sentence; so does one at its end.
+    assert citations("Laut [2] hat die Küche 9,86 m².") == [("miscited", "9,86", [2], [1])]
+    assert citations("Die Miete [2], die Küche hat 9,86 m².") == [("miscited", "9,86", [2], [1])]
+    assert citations("Die Miete beträgt 890 EUR, die Küche hat 9,86 m² [2].") == [
+        ("miscited", "9,86", [2], [1])
+    ]

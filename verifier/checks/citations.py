@@ -215,10 +215,12 @@ def check_citations(
         return k if k >= 0 and position < sentences[k][1] else None
 
     cites: dict[int, set[int]] = {}
+    last_marker: dict[int, tuple[int, int]] = {}  # where each sentence's last marker stands
     for marker in markers:
         k = sentence_of(marker.start)
         if k is not None:
             cites.setdefault(k, set()).update(n for n in marker.numbers if n in existing)
+            last_marker[k] = (marker.start, marker.end)
     # The excerpts that hold the grounded and derived figures of each sentence.
     held: dict[int, set[int]] = {}
     for f in numbers.findings:
@@ -235,6 +237,8 @@ def check_citations(
             continue
         k = sentence_of(finding.start)
         if k is None or (asked and k in held):
+            continue
+        if _past_last_marker(answer, finding.start, sentences[k][0], last_marker.get(k), numbers):
             continue
         cited = sorted(cites.get(k, ()))
         if set(cited) & set(finding.excerpts):
@@ -263,6 +267,27 @@ def check_citations(
     ]
     findings.sort(key=lambda f: f.start)
     return CitationStage(flagged=bool(findings), findings=findings)
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:–—]|\s-\s")
+_MARKER_REACH = 40  # characters from a figure to the marker that closes its clause
+
+
+def _past_last_marker(
+    answer: str, start: int, opens: int, last: tuple[int, int] | None, numbers: NumberStage
+) -> bool:
+    """Whether a figure stands in a clause after its sentence's last marker, which closes the
+    clause of a figure before it: that marker cites what stands before it, and the figure is
+    cited by none ("lands at 21:55 [2], so — buses run every 30 minutes"). A marker that
+    closes no figure's clause ("Laut [2] hat die Küche 9,86 m²") cites the sentence."""
+    if last is None or start < last[1] or not _CLAUSE_BREAK.search(answer, last[1], start):
+        return False
+    return any(
+        f.status in ("grounded", "derived")
+        and opens <= f.start
+        and f.end <= last[0] <= f.end + _MARKER_REACH
+        for f in numbers.findings
+    )
 
 
 def _day_cited(value: str, cited: list[int], texts: dict[int, str]) -> bool:
