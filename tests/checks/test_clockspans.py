@@ -72,3 +72,35 @@ def test_long_runs_of_digits_and_ranges_on_one_line_read_in_linear_time() -> Non
         statuses("Das dauert 8 Stunden [1].", "08:00–16:30 " * (n // 12))
 
     assert_linear(work, 2_500)
+
+
+SHEET = (
+    "Mon 09/03  09:00–17:30  break 30m\nTue 10/03  08:30–16:00  break 30m\n"
+    "Fri 13/03  09:00–13:00  no break"
+)
+EXPORT = (
+    "Datum;Tag;Beginn;Ende;Pause (min);Bemerkung\n09.03.;Mo;08:00;16:30;30;\n"
+    "11.03.;Mi;09:00;13:00;0;Arzttermin\n13.03.;Fr;08:00;14:30;30;"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 25: a break in "30m", and the bare terms of a sum written out in hours.
+        ("After breaks that's 8 + 7.5 + 4 = 19.5 hours [1].", SHEET, "8", "derived"),
+        ("After breaks that's 8 + 7 + 4 = 19 hours [1].", SHEET, "7", "derived"),
+        ("After breaks that's 8 + 7 + 4 = 19 hours [1].", SHEET, "19", "derived"),
+        ("After breaks that's 8 + 6 + 4 = 18 hours [1].", SHEET, "6", "ungrounded"),
+        # Blind probe 21: a semicolon export's start and end cells, its break column in minutes.
+        ("Montag 8 Stunden, Mittwoch 4 und Freitag 6 Stunden, zusammen 18 Stunden [1].",
+         EXPORT, "8", "derived"),
+        ("Montag 8 Stunden, Mittwoch 4 und Freitag 6 Stunden, zusammen 18 Stunden [1].",
+         EXPORT, "18", "derived"),
+        ("Montag 7 Stunden [1].", EXPORT, "7", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_time_sheets_breaks_in_short_and_in_a_column_and_sums_in_hours(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

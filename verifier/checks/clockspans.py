@@ -27,15 +27,18 @@ from verifier.checks.readings import Reading, Token
 _RANGE = re.compile(
     r"[ \t\u00a0]*(?:Uhr[ \t\u00a0]*)?(?:[-–—]|bis|to|until|till)[ \t\u00a0]*", re.I
 )
-_CELLS = re.compile(r"[ \t\u00a0]*\|[ \t\u00a0]*")
+_CELLS = re.compile(r"[ \t\u00a0]*[|;][ \t\u00a0]*")  # a table's or a semicolon export's
 # A break on a range's line, before or after its length.
 _BREAK_WORD = r"(?:mittags)?pause|break|lunch"
-_UNIT = r"(min|minuten|minutes|mins|h|std|stunden?|hours?|hrs?)\b"
+_UNIT = r"(min|minuten|minutes|mins|m|h|std|stunden?|hours?|hrs?)\b"  # "break 30m"
 # Each number starts a run of digits, so that a long run is not tried at every digit.
 _BREAK = re.compile(
     rf"(?i:(?:{_BREAK_WORD})\W{{0,3}}(?:von\s+)?(?<![0-9.,])([0-9]+(?:[.,][0-9]+)?)\s*{_UNIT}"
     rf"|(?<![0-9.,])([0-9]+(?:[.,][0-9]+)?)\s*{_UNIT}\s*(?:{_BREAK_WORD}))"
 )
+# A column of breaks in minutes, as its header names it: "Pause (min)", "Break (mins)".
+_BREAK_HEADER = re.compile(rf"(?i:(?:{_BREAK_WORD})\w*[ \t]*\(?[ \t]*(?:min|mins|minuten)\b)")
+_MINUTES_CELL = re.compile(r"[ \t\u00a0]*[|;][ \t\u00a0]*([0-9]{1,3})[ \t\u00a0]*(?:[|;]|$)", re.M)
 _MAX_SPAN = 16 * 60  # minutes: a longer span of two clock times is the other half of the day
 _MAX_READ = 20_000  # characters of an excerpt read for its clock times
 
@@ -80,6 +83,7 @@ def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
     ranges: list[_Span] = []
     followed: list[_Span] = []
     breaks: dict[int, int] = {}
+    break_column = _BREAK_HEADER.search(text) is not None
     for k, (a, b) in enumerate(pairwise(clocks)):
         start, end = line_span(text, a.start)
         minutes = frozenset(
@@ -102,7 +106,10 @@ def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
             if c is not None and c.start < end and _CELLS.fullmatch(text, b.end, c.start):
                 pause = min(_minutes(c))
                 minutes = frozenset(m - pause for m in minutes if m > pause)
-            ranges.append(_Span(start, minutes, 0, *written))
+            # A next cell of minutes under a break's header ("Pause (min)") may be taken off.
+            minutes_cell = _MINUTES_CELL.match(text, b.end, end) if break_column else None
+            pause = int(minutes_cell[1]) if minutes_cell else 0
+            ranges.append(_Span(start, minutes, pause, *written))
             continue
         if b.start < end and _RANGE.fullmatch(text, a.end, b.start):
             if start not in breaks:  # one search a line, however many ranges stand on it
@@ -128,7 +135,9 @@ class ClockSpans:
     def derive(self, tok: Token) -> Verdict | None:
         """The span of excerpt clock times an ungrounded duration is, or None."""
         # A part of "2 Stunden und 15 Minuten" reads as its own and as the whole duration.
-        durations = [r for r in tok.readings if r.key[:2] == ("u", "time")]
+        durations = [r for r in tok.readings if r.key[:2] == ("u", "time")] or _summed_hours(
+            self.text, tok
+        )
         if not durations:
             return None
         for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
@@ -156,6 +165,27 @@ class ClockSpans:
             operands = (ranges[0].first, ranges[-1].second)
             return Verdict("derived", r, frozenset({n}), "run", operands)
         return None
+
+
+# The rest of a sum written out whose result is in hours: "8 + 7 + 8.75 + 4 = 27.75 hours".
+_HOURS_SUMMED = re.compile(
+    r"(?:[ \t\u00a0]*\+[ \t\u00a0]*[0-9][0-9.,]*)*[ \t\u00a0]*=[ \t\u00a0]*[0-9][0-9.,]*"
+    r"[ \t\u00a0]*(?:hours?|hrs?|h|std\.?|stunden)\b",
+    re.I,
+)
+
+
+def _summed_hours(text: str, tok: Token) -> list[Reading]:
+    """A bare term of a sum written out in hours, as the hours it is: the 8 of "8 + 7 + 8.75
+    + 4 = 27.75 hours"."""
+    r = tok.readings[0]
+    if r.key[0] != "n" or r.num is None or not _HOURS_SUMMED.match(text, tok.end):
+        return []
+    seconds = r.num * 3600
+    if seconds != seconds.to_integral_value():
+        return []
+    value = str(int(seconds))
+    return [Reading(("u", "time", value), value)]
 
 
 def _totals(ranges: list[_Span]) -> set[int]:
