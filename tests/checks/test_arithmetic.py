@@ -299,6 +299,9 @@ def test_wrong_averages_taxes_and_units_and_chance_means_stay_ungrounded(
          "89.70"),
         ("Eine Flasche kostet 4,99 €, für 6 Flaschen also 29,94 €.", "Flasche 4,99 €; 6",
          "29,94"),
+        # Blind probe 25: the count in words, its noun a compound of the priced one.
+        ("Die Kaution beträgt drei Nettokaltmieten – bei einer Kaltmiete von 780,00 € sind "
+         "das 2.340,00 €.", "Kaltmiete 780,00 €; drei Nettokaltmieten", "2.340,00"),
         ("Reindl bekam 41 Stimmen, Pichler 27, sie lag also 14 Stimmen vorn.", "41; 27", "14"),
         # Blind probe 26: what is left of an amount is "der Rest".
         ("Angebot über 86.400 €. 50.000 € aus der Rücklage, der Rest – also 36.400 € – als "
@@ -318,6 +321,8 @@ def test_words_signs_units_and_rates_announce_arithmetic(
          "von 187 auf 254 Millionen Euro", "57"),
         # The price is for another thing than the count's: no product is announced.
         ("A box of paper is $29.90, and 3 bags are $89.70.", "box 29.90; 3 bags", "89.70"),
+        ("Die Kaution beträgt drei Nebenkosten – bei einer Kaltmiete von 780,00 € sind das "
+         "2.340,00 €.", "Kaltmiete 780,00 €; drei", "2.340,00"),
         ("A box of paper is $29.90, so 3 boxes are $89.80.", "box 29.90; 3 boxes", "89.80"),
         ("Angebot über 86.400 €. 50.000 € aus der Rücklage, der Rest – also 34.600 € – als "
          "Umlage.", "86.400 €; 50.000 €", "34.600"),

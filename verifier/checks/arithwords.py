@@ -205,6 +205,7 @@ _ONE_THING = re.compile(
 )
 _PRICE_REACH = 80  # characters before a price where the one thing it is for may be named
 _PLURAL_ENDINGS = ("", "s", "es", "n", "en", "e", "er")
+_MIN_COMPOUNDED = 5  # letters of a noun that a compound may end in
 
 
 def _priced_per_thing(text: str, starts: tuple[int, int], ends: list[int]) -> bool:
@@ -214,7 +215,7 @@ def _priced_per_thing(text: str, starts: tuple[int, int], ends: list[int]) -> bo
     for count, price in ((0, 1), (1, 0)):
         written = text[starts[count] : ends[count]]
         thing = _COUNTED.match(text, ends[count])
-        if thing is None or not written.isdigit():
+        if thing is None or not (written.isdigit() or written.isalpha()):  # "3", "drei"
             continue
         before = text[max(0, starts[price] - _PRICE_REACH) : starts[price]]
         before = _CLAUSE_END.split(before)[-1]
@@ -226,9 +227,13 @@ def _priced_per_thing(text: str, starts: tuple[int, int], ends: list[int]) -> bo
 
 def _same_noun(one: str, many: str) -> bool:
     """Whether two words are one noun, singular or plural ("box", "boxes"; "Flasche",
-    "Flaschen")."""
+    "Flaschen"), the counted one maybe a compound of it ("Nettokaltmieten", "Kaltmiete")."""
     one, many = one.lower(), many.lower()
-    return any(many == one + ending for ending in _PLURAL_ENDINGS)
+    compound = len(one) >= _MIN_COMPOUNDED
+    return any(
+        many == one + ending or (compound and many.endswith(one + ending))
+        for ending in _PLURAL_ENDINGS
+    )
 
 
 # A change's first figure, its unit and "auf" right before its second (the parts of _FROM and
