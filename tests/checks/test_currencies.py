@@ -22,6 +22,9 @@ from verifier.checks.numbers import check_numbers
         # A place that writes it bare, or in the answer's currency, may be the one it means.
         ("Der Kurs kostet 165 € [1].", "Preis: 165 pro Person, Anzahlung CHF 165", "grounded"),
         ("Der Kurs kostet 165 € [1].", "CHF 165 Kurs, 165 € Anzahlung", "grounded"),
+        # Blind probe 27: a whole amount written with zero cents in the excerpt.
+        ("Das Zimmer kostet 165 € pro Nacht [1].", "Zimmer: CHF 165.00 pro Nacht", "wrong_unit"),
+        ("Das Zimmer kostet 165 € pro Nacht [1].", "Zimmer: 165,00 € pro Nacht", "grounded"),
         # Another number that holds the digits is no place of it.
         ("Es sind 165 € [1].", "Kurs 165 €, Miete CHF 1.165", "grounded"),
     ],

@@ -26,6 +26,7 @@ _AFTER = re.compile(rf"[ \u00a0]?({_WORDS})(?![^\W\d_])", re.I)
 _BEFORE = re.compile(rf"(?<![^\W\d_])({_WORDS})[ \u00a0]?\Z", re.I)
 _MORE_BEFORE = re.compile(r"[0-9][.,]?\Z")  # more digits of one number before a place
 _MORE_AFTER = re.compile(r"[.,]?[0-9]")
+_ZERO_CENTS = re.compile(r"[.,]00(?![0-9])")
 _MAX_PLACES = 50  # places of one figure looked at in one excerpt
 
 
@@ -54,8 +55,8 @@ def wrong_currency_finding(
     for n, text in texts:
         if n not in v.excerpts:
             continue
-        for start in _places(text, written):
-            code = currency_at(text, start, start + len(written))
+        for start, end in _places(text, written):
+            code = currency_at(text, start, end)
             if code in ("", mine):
                 return None  # bare, or in the answer's currency: maybe the one it means
             theirs.append((n, code))
@@ -67,14 +68,17 @@ def wrong_currency_finding(
     return flagged(answer, tok, v, "wrong_unit", sorted({m for m, _ in theirs}), en, de)
 
 
-def _places(text: str, written: str) -> list[int]:
+def _places(text: str, written: str) -> list[tuple[int, int]]:
     """Where the text writes the figure as a number of its own (not inside "1165" or
-    "165,50")."""
-    out: list[int] = []
+    "165,50"), a whole one also with zero cents ("189.00" for "189")."""
+    out: list[tuple[int, int]] = []
+    whole = written.isdigit()
     at = text.find(written)
     while at >= 0 and len(out) < _MAX_PLACES:
         end = at + len(written)
+        cents = _ZERO_CENTS.match(text, end) if whole else None
+        end = cents.end() if cents else end
         if not (_MORE_BEFORE.search(text, max(0, at - 2), at) or _MORE_AFTER.match(text, end)):
-            out.append(at)
+            out.append((at, end))
         at = text.find(written, at + 1)
     return out
