@@ -79,6 +79,13 @@ CSV = "sku,item,qty,min,target\nFB-M6,Hex bolt zinc,140,200,500,Accu"
         ("It was 20,391 [1].", 'date,id,n\n2026-02-01,"20,391",x', "20,391", "grounded"),
         ("It was 20,3 kg [1].", "Gewicht: EL-20,3 kg, Länge 4, Breite 2, Höhe 1", "20,3",
          "grounded"),
+        # Blind probe 27: a UK statement's "01 Apr 26" dates its row in 2026.
+        ("It went out on 1 April 2026 [1].", "01 Apr 26   SO HOLLINS RENT   950.00   892.17",
+         "1 April 2026", "grounded"),
+        ("It went out on 1 April 2025 [1].", "01 Apr 26   SO HOLLINS RENT   950.00   892.17",
+         "1 April 2025", "ungrounded"),
+        # In prose a number after a date stays a number: "am 3. Mai 20 Gäste".
+        ("Es kamen 20 Gäste [1].", "Am 3 Mai 20 Gäste, am 4 Mai 12.", "20", "grounded"),
         # A table's decimal commas, digits on both sides of each, are no CSV row's.
         ("Es waren 36,40 € [1].", "| Mobilität | 250,00 € | 286,40 € | -36,40 € |", "36,40",
          "grounded"),

@@ -11,6 +11,10 @@ from verifier.checks.months import MON, MON_EN, MON_FULL
 _WS = r"[ \t\u00a0\u2009\u202f]{1,3}"
 _Y_SEP = r"(?:[ \t]{0,3},)?" + _WS  # "July 22, 1947" and tokenised "July 22 , 1947"
 _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])"
+# A UK statement's two-digit year after its two-digit day and three-letter month ("01 Apr
+# 26   SO HOLLINS"): one space before it, a column's wide space or the line's end after it.
+_NEVER_YEAR = r"|(?P<nyy>(?!))"  # an answer's: its prose writes no statement columns
+_STATEMENT_YEAR = r"|(?<=[0-9]{2} [A-Za-z]{3})[ ](?P<nyy>[0-9]{2})(?=[ \t]{2}|\t|[ \t]*(?:\n|\Z))"
 _MONTH = r"(?:1[0-2]|0?[1-9])"
 _YEAR = r"(?:1[5-9][0-9]{2}|20[0-9]{2})"
 # A weekday's abbreviation right before a figure: "Sun 3/8" of a log is March 8, no fraction.
@@ -63,7 +67,7 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         rf"|(?P<MYN>(?<![.,/])(?P<nm>0?[1-9]|1[0-2])[./](?P<ny2>{_YEAR})(?![0-9]|[.,][0-9]))"
         r"|(?P<SLASH>(?<!/)(?P<sa>[0-9]{1,2})/(?P<sb>[0-9]{1,2})/(?P<sy>[0-9]{4})(?![0-9/]))"
         rf"|(?P<DMN>(?<![.,])(?P<nd>{_DAY})(?:\.|st|nd|rd|th)?(?:{_WS}of)?{_WS}(?P<m1>{mon})"
-        rf"(?:{_Y_SEP}(?P<ny>{_YEAR})(?![0-9]))?)"
+        rf"(?:{_Y_SEP}(?P<ny>{_YEAR})(?![0-9]){_NEVER_YEAR if strict else _STATEMENT_YEAR})?)"
         # Not "im April 3 Termine" nor "März 1.234 €".
         rf"|(?P<MDN>(?<![A-Za-z])(?<![Ii]m )(?P<m2>{mon_en}){_WS}(?P<md>{_DAY})(?:st|nd|rd|th)?"
         r"(?![0-9]|[.,][0-9])"

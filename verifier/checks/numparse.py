@@ -176,7 +176,9 @@ def _dated(kind: str, g: Callable[[str], str | None]) -> list[Reading | None]:
         return [date(int(g("yy") or 0), month, None)] if month else []
     mon, day, year = (g("m1"), g("nd"), g("ny")) if g("nd") else (g("m2"), g("md"), g("my"))
     month = month_number(str(mon))
-    return [date(int(year) if year else None, month, int(day or 0))] if month else []
+    short = g("nyy") if g("nd") else None  # "01 Apr 26" of a statement
+    full = int(year) if year else full_year(short) if short else None
+    return [date(full, month, int(day or 0))] if month else []
 
 
 # A storage place named before its code: "Regal B3", "Fach A12", "Lagerplatz C-7".
