@@ -12,6 +12,10 @@ CLUB = (
     "Jahreshauptversammlung am Freitag, 20.03.2026, 19:30 Uhr\n"
     "– 50 Jahre Mitgliedschaft: Heinz Obermaier (geb. 12.09.1951)"
 )
+FAMILY = (
+    "Geburtstage Familie Brenner\n- Opa Werner: 11.02.1944\n- Oma Hilde: 23.08.1946\n"
+    "Fest: 22.08.2026"
+)
 CAMP = "Teilnehmerin: Leonie Maurer, geb. 17.08.2013\nFreizeit: Zeltlager, 02.08.–09.08.2026"
 
 
@@ -28,6 +32,11 @@ CAMP = "Teilnehmerin: Leonie Maurer, geb. 17.08.2013\nFreizeit: Zeltlager, 02.08
         # One year off: her birthday comes after the camp's start.
         ("Leonie ist am 2. August 2026 13 Jahre alt [1].", CAMP, "13", "ungrounded"),
         ("Er ist am 20. März 2026 75 Jahre alt [1].", CLUB, "75", "ungrounded"),
+        # Blind probe 27: the birth date the sentence itself states, from a list of birthdays.
+        ("Am 22. August 2026 ist Oma Hilde noch 79 Jahre alt: Sie ist am 23.08.1946 geboren "
+         "[1].", FAMILY, "79", "derived"),
+        ("Am 22. August 2026 ist Oma Hilde schon 80 Jahre alt: Sie ist am 23.08.1946 geboren "
+         "[1].", FAMILY, "80", "ungrounded"),
         # No word of age: a count of years is no age.
         ("Am 20. März 2026 sind es 74 Jahre [1].", CLUB, "74", "ungrounded"),
     ],

@@ -1,4 +1,5 @@
-"""A person's age the answer computes from a birth date an excerpt gives ("geb. 12.09.1951"):
+"""A person's age the answer computes from a birth date an excerpt gives ("geb. 12.09.1951"),
+or one its sentence states as a birth ("am 23.08.1946 geboren"):
 "am 20. März 2026 74 Jahre alt", "she is 12 years old on 2 August", and the birthday a year
 reaches ("seinen 75. Geburtstag feiert er erst im September").
 
@@ -56,15 +57,31 @@ class Ages:
         if not (birthday or _AGE.match(self.text, tok.end)):
             return None
         age = int(r.value)
-        for n, _ in self._sentences.cited_excerpts(self._texts, tok.start):
-            for born in self._births_in(n):
-                for when, written in self._references(tok):
-                    reached = when.year - born.year  # the age its birthday that year makes
-                    before = (when.month, when.day) < (born.month, born.day)
-                    if age == (reached if birthday else reached - before):
-                        operands = (f"{born:%d.%m.%Y}", written)
-                        return Verdict("derived", r, frozenset({n}), "age", operands)
+        births = [
+            (born, frozenset({n}))
+            for n, _ in self._sentences.cited_excerpts(self._texts, tok.start)
+            for born in self._births_in(n)
+        ]
+        for born, held in [*births, *self._stated_births(tok)]:
+            for when, written in self._references(tok):
+                reached = when.year - born.year  # the age its birthday that year makes
+                before = (when.month, when.day) < (born.month, born.day)
+                if age == (reached if birthday else reached - before):
+                    operands = (f"{born:%d.%m.%Y}", written)
+                    return Verdict("derived", r, held, "age", operands)
         return None
+
+    def _stated_births(self, tok: Token) -> list[tuple[date, frozenset[int]]]:
+        """The full dates of the figure's sentence that the answer says are a birth ("Sie
+        ist am 23.08.1946 geboren [1]"), with the excerpts holding them."""
+        k = self._sentences.index(tok.start)
+        out = []
+        for t, v in self._dates:
+            day = as_date(v.reading)
+            near = self.text[max(0, t.start - _BIRTH_REACH) : t.end + _BIRTH_REACH // 2]
+            if day and self._sentences.index(t.start) == k and _BIRTH.search(near):
+                out.append((day, v.excerpts))
+        return out
 
     def _births_in(self, n: int) -> list[date]:
         """The dates excerpt n gives right after a word of birth."""
