@@ -51,3 +51,21 @@ def test_an_age_counted_to_the_question_s_today() -> None:
     (finding,) = [f for f in stage.findings if f.text == "12"]
     assert finding.status == "derived"
     assert "17.08.2013" in finding.message_en
+
+
+def test_an_age_is_one_person_s_and_from_a_birth_date_only() -> None:
+    # A review: another person's birth date, or a date a clause after "born", gives no age.
+    family = (
+        "Geburtsdaten:\n- Opa Werner, geb. 11.02.1944\n- Oma Hilde, geb. 23.08.1946\n"
+        "Fest: 22.08.2026"
+    )
+    assert statuses("Am 22. August 2026 ist Oma Hilde 82 Jahre alt [1].", family)["82"] == (
+        "ungrounded"
+    )
+    assert statuses("Am 22. August 2026 ist Oma Hilde 79 Jahre alt [1].", family)["79"] == (
+        "derived"
+    )
+    joined = "Born in Leeds in 1951; joined on 12.09.1985"
+    assert statuses("On 1 March 2026 he is 40 years old [1].", joined)["40"] == "ungrounded"
+    invitation = "Einladung zum 60. Geburtstag am 20.03.2026, 18 Uhr"
+    assert statuses("Am 20.03.2026 ist er 0 Jahre alt [1].", invitation)["0"] == "ungrounded"

@@ -326,6 +326,9 @@ def test_words_signs_units_and_rates_announce_arithmetic(
         ("A box of paper is $29.90, so 3 boxes are $89.80.", "box 29.90; 3 boxes", "89.80"),
         ("Angebot über 86.400 €. 50.000 € aus der Rücklage, der Rest – also 34.600 € – als "
          "Umlage.", "86.400 €; 50.000 €", "34.600"),
+        # "ahead of" and "im Voraus" say when, not how much more.
+        ("Rent is $950 and utilities $250; $700 is due ahead of the move.", "$950; $250",
+         "700"),
         ("Zwischen 58.112 km und 82.006 km bist du 23.984 km gefahren.", "58.112 km; 82.006 km",
          "23.984"),
         ("Usage dropped from 4,850 kWh to 3,347 kWh, about 1,600 kWh less.", "4,850; 3,347",

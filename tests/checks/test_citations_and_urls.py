@@ -467,3 +467,7 @@ def test_a_figure_in_a_clause_after_the_marker_of_another_figure_is_cited_by_non
     assert citations("Die Miete beträgt 890 EUR, die Küche hat 9,86 m² [2].") == [
         ("miscited", "9,86", [2], [1])
     ]
+    # A decimal comma opens no clause: "[2] und 1,5 Zimmer und 9,86 m²" is cited by [2].
+    assert citations("Die Miete beträgt 890 EUR [2] und die Küche 1,5 mal 9,86 m².") == [
+        ("miscited", "9,86", [2], [1])
+    ]

@@ -104,3 +104,19 @@ def test_time_sheets_breaks_in_short_and_in_a_column_and_sums_in_hours(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+def test_a_break_column_is_the_one_its_header_names() -> None:
+    # A review: a project number in the cell after the end is no break.
+    sheet = (
+        "Datum;Beginn;Ende;Projekt;Pause (min)\n09.03.;08:00;16:30;42;30\n10.03.;08:00;15:00;17;30"
+    )
+    assert statuses("Montag 7 Stunden 48 Minuten [1].", sheet)["48"] == "ungrounded"
+    assert statuses("Montag 8 Stunden [1].", sheet)["8"] == "ungrounded"
+    assert statuses("Montag 8,5 Stunden [1].", sheet)["8,5"] == "derived"
+    right = "Datum;Beginn;Ende;Pause (min);Projekt\n09.03.;08:00;16:30;30;42"
+    assert statuses("Montag 8 Stunden [1].", right)["8"] == "derived"
+
+
+def test_a_break_header_with_a_long_run_of_spaces_is_read_in_linear_time() -> None:
+    assert_linear(lambda n: statuses("Es waren 8 Stunden [1].", "Pause" + " " * n + "x"), 2_000)

@@ -206,8 +206,11 @@ HOLIDAY = (
          "[1].", "1.776", "ungrounded"),
         ("Miete, Endreinigung, Bettwäsche, Kurtaxe und Kaution kommen auf 1.776 € [1].",
          "1.776", "derived"),
-        # A whole amount of money adds up unannounced; a whole figure of no money does not.
-        ("Endreinigung und Kurtaxe kommen auf 144 € [1].", "144", "derived"),
+        # A whole amount of money adds up three rows unannounced, not two (one row's amount
+        # given for both); a whole figure of no money adds up none.
+        ("Endreinigung, Bettwäsche und Kurtaxe kommen auf 216 € [1].", "216", "derived"),
+        ("Endreinigung und Kurtaxe kommen auf 144 € [1].", "144", "ungrounded"),
+        ("Endreinigung und Kurtaxe kommen zusammen auf 144 € [1].", "144", "derived"),
         ("Endreinigung und Kurtaxe: 144 Punkte [1].", "144", "ungrounded"),
     ],
 )  # fmt: skip

@@ -50,3 +50,18 @@ def test_a_date_the_words_do_not_make_the_next_or_previous_day_stays_ungrounded(
     answer: str, excerpt: str, result: str
 ) -> None:
     assert statuses(answer, excerpt)[result] == "ungrounded"
+
+
+def test_the_next_day_counts_from_the_date_just_named_or_the_marked_leg() -> None:
+    # A review: not from any earlier date of the sentence, nor from a leg without "(+1)".
+    answer = (
+        "Bestellt am 2. März 2026, versandt am 4. März 2026 [1], zugestellt am nächsten Tag, "
+        "dem 3. März 2026."
+    )
+    excerpt = "Bestellt: 02.03.2026\nVersand: 04.03.2026"
+    assert statuses(answer, excerpt)["3. März 2026"] == "ungrounded"
+    legs = "Hinflug 14.03.2026: ab 22:10, an 07:05 (+1)\nRückflug 21.03.2026: ab 09:00, an 13:20"
+    back = "Auf dem Rückflug [1] landest du am nächsten Tag, dem 22. März 2026."
+    assert statuses(back, legs)["22. März 2026"] == "ungrounded"
+    out = "Auf dem Hinflug [1] landest du am nächsten Tag, dem 15. März 2026."
+    assert statuses(out, legs)["15. März 2026"] == "derived"

@@ -501,11 +501,13 @@ def test_the_nearest_start_or_end_word_by_its_edge() -> None:
 @pytest.mark.parametrize(
     ("answer", "expected"),
     [
-        # Blind probe 26: the months between two full dates of the sentence, rounded where
-        # a hedge says so (34 whole months and 30 days).
+        # Blind probe 26: the months between two full dates of the sentence, a month's end
+        # to a month's end whole months (35), rounded where a hedge says so.
         ("It ends on 30 November 2028, about 35 months after 31 December 2025 [1].", "derived"),
-        ("It ends on 30 November 2028, 34 months after 31 December 2025 [1].", "derived"),
-        ("It ends on 30 November 2028, 35 months after 31 December 2025 [1].", "ungrounded"),
+        ("It ends on 30 November 2028, 35 months after 31 December 2025 [1].", "derived"),
+        ("It ends on 30 November 2028, 34 months after 31 December 2025 [1].", "ungrounded"),
+        ("It ends on 30 November 2028, about 36 months after 31 December 2025 [1].",
+         "ungrounded"),
         ("It ends on 30 November 2028, about 33 months after 31 December 2025 [1].",
          "ungrounded"),
     ],
@@ -513,3 +515,11 @@ def test_the_nearest_start_or_end_word_by_its_edge() -> None:
 def test_the_months_between_two_dates(answer: str, expected: str) -> None:
     count = answer.split(" months")[0].rsplit(" ", 1)[1]
     assert statuses(answer, "ends 30 November 2028; statement 31 Dec 2025")[count] == expected
+
+
+def test_whole_months_count_a_month_s_end_as_its_day() -> None:
+    # A review: 31 January to 30 April is three months, as a term of three months ends.
+    assert (
+        statuses("Vom 31.01.2026 bis 30.04.2026, also 3 Monate [1].", "31.01.2026; 30.04.2026")["3"]
+        == "derived"
+    )

@@ -14,14 +14,18 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from verifier.checks.bindwords import words_of
 from verifier.checks.calendarmath import as_date, dates_of
 from verifier.checks.citations import Sentences
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 from verifier.checks.today import SAYS_TODAY
 
-_BIRTH = re.compile(r"(?i:\bgeb\.|geboren|geburtsdatum|geburtstag|\bborn\b|birth\w*|\bd\.?o\.?b\b)")
+_BIRTH = re.compile(
+    r"(?i:\bgeb\.|geboren|geburtsdatum|\bborn\b|date of birth|birth ?date|\bd\.?o\.?b\b)"
+)
 _BIRTH_REACH = 40  # characters after the birth word where its date starts
+_CLAUSE_BREAK = re.compile(r"[;.!?](?:\s|$)|\n")  # what parts a birth word from a later date
 _AGE = re.compile(
     r"[ \u00a0-]*(?:jahre?n?[ \u00a0]+alt|years?[ \u00a0-]+old|jährig\w*|(?:yr|year)s?-old)\b",
     re.I,
@@ -42,7 +46,8 @@ class Ages:
         self._texts = texts
         self._today = today
         self._dates: list[tuple[Token, Verdict]] = []
-        self._births: dict[int, list[date]] = {}  # by excerpt, read when first asked
+        # By excerpt, read when first asked: each birth date with the words of its line.
+        self._births: dict[int, list[tuple[date, set[str]]]] = {}
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
         """Take the grounded and derived dates."""
@@ -57,10 +62,11 @@ class Ages:
         if not (birthday or _AGE.match(self.text, tok.end)):
             return None
         age = int(r.value)
+        sentence = words_of(self._sentences.text_at(tok.start))
         births = [
             (born, frozenset({n}))
             for n, _ in self._sentences.cited_excerpts(self._texts, tok.start)
-            for born in self._births_in(n)
+            for born in self._births_named(n, sentence)
         ]
         for born, held in [*births, *self._stated_births(tok)]:
             for when, written in self._references(tok):
@@ -83,17 +89,30 @@ class Ages:
                 out.append((day, v.excerpts))
         return out
 
-    def _births_in(self, n: int) -> list[date]:
-        """The dates excerpt n gives right after a word of birth."""
+    def _births_named(self, n: int, sentence: set[str]) -> list[date]:
+        """The birth dates of excerpt n; where it gives several, those whose line shares a
+        word (a name) with the figure's sentence: an age is one person's."""
+        births = self._births_in(n)
+        if len(births) < 2:
+            return [born for born, _ in births]
+        return [born for born, words in births if words & sentence]
+
+    def _births_in(self, n: int) -> list[tuple[date, set[str]]]:
+        """The dates excerpt n gives right after a word of birth, in its clause, with the
+        words of their line."""
         if n not in self._births:
             text = dict(self._texts)[n][:_READ]
             words = [m.end() for m in _BIRTH.finditer(text)]
             dates = dates_of(text) if words else []
-            births: list[date] = []
+            births: list[tuple[date, set[str]]] = []
             for end in words:  # the first date after each word of birth, near it
                 first = next((d for d in dates if d[0] >= end), None)
                 if first and first[0] - end <= _BIRTH_REACH:
-                    births.append(first[2])
+                    if not _CLAUSE_BREAK.search(text, end, first[0]):
+                        opens = text.rfind("\n", 0, first[0]) + 1
+                        closes = text.find("\n", first[0])
+                        line = text[opens : closes if closes >= 0 else len(text)]
+                        births.append((first[2], words_of(line)))
             self._births[n] = births
         return self._births[n]
 
@@ -118,14 +137,15 @@ class Ages:
         if key[0] != "dm":
             return None
         month, day = int(str(key[1])), int(str(key[2]))
-        births = {born for n, _ in self._texts for born in self._births_in(n)}
+        births = {born for n, _ in self._texts for born, _ in self._births_in(n)}
         years = set()
         for _, text in self._texts:
             for _, _, full in dates_of(text[:_READ]):
+                if full in births:
+                    continue
                 if (full.month, full.day) == (month, day):
                     return full
-                if full not in births:
-                    years.add(full.year)
+                years.add(full.year)
         if len(years) != 1:
             return None
         try:

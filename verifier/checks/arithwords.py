@@ -54,8 +54,8 @@ COMPARED = re.compile(
     r"|longer|shorter|cheaper|higher|lower|heavier|lighter|bigger|smaller|faster|slower"
     r"|länger|kürzer|günstiger|billiger|teurer|höher|niedriger|schwerer|leichter|größer"
     r"|kleiner|schneller|langsamer"
-    # A lead: "14 Stimmen vorn", "3 points ahead".
-    r"|vorn|vorne|voraus|ahead|behind)\b",
+    # A lead: "14 Stimmen vorn" ("ahead" and "im Voraus" are as often "in advance").
+    r"|vorn|vorne)\b",
     re.I,
 )
 # What announces the total of the figures just listed.

@@ -76,7 +76,10 @@ def _related(a: str, b: str, compound: bool) -> bool:
     stem = short[: max(_MIN_SHARED, len(short) - 2)]
     if compound:
         return long.startswith(stem) or long.endswith(short)
-    if long.startswith(short) and long[len(short) :].lstrip("s") in _MONEY_HEADS:
+    rest = long[len(short) :]
+    if long.startswith(short) and (
+        rest in _MONEY_HEADS or (rest[1:] in _MONEY_HEADS and rest[:1] == "s")
+    ):
         return True  # "Hausmeisterkosten" of a "Hausmeister" row, not "Flächenanteil"
     return long.startswith(stem) and len(long) - len(short) <= _INFLECTION
 

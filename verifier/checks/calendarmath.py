@@ -57,7 +57,10 @@ def months_between(first: date, last: date) -> tuple[int, int]:
     """The whole months from first to last (either order), and the nearest count of months
     (half a month or more of days left over counts one more)."""
     a, b = sorted((first, last))
-    months = (b.year - a.year) * 12 + b.month - a.month - (b.day < a.day)
+    months = (b.year - a.year) * 12 + b.month - a.month
+    # A month's end counts as its day where the month is shorter: 31 Jan + 3 months is 30 Apr.
+    while months > 0 and (plus(a, months, "months") or b) > b:
+        months -= 1
     reached = plus(a, months, "months") or a
     left = (b - reached).days
     return months, months + (left >= _HALF_MONTH)

@@ -227,6 +227,15 @@ def check_citations(
         if f.status in ("grounded", "derived") and (k := sentence_of(f.start)) is not None:
             held.setdefault(k, set()).update(f.excerpts)
     cited_before: set[str] = set()  # values already stated with a citation that holds them
+    # The sentences whose last marker closes the clause of a figure before it ("21:55 [2]");
+    # a marker that closes none ("Laut [2] hat die Küche 9,86 m²") cites the whole sentence.
+    closing = {
+        k
+        for f in numbers.findings
+        if f.status in ("grounded", "derived")
+        and (k := sentence_of(f.start)) in last_marker
+        and f.end <= last_marker[k][0] <= f.end + _MARKER_REACH
+    }
 
     for finding in numbers.findings:
         # A figure only the question holds, cited to an excerpt in a sentence that states
@@ -238,7 +247,10 @@ def check_citations(
         k = sentence_of(finding.start)
         if k is None or (asked and k in held):
             continue
-        if _past_last_marker(answer, finding.start, sentences[k][0], last_marker.get(k), numbers):
+        if k in closing and _after_clause(answer, finding.start, last_marker[k]):
+            # After its sentence's last marker, in a clause of its own, a figure is cited by
+            # none where that marker closes another figure's clause: it cites what stands
+            # before it ("lands at 21:55 [2], so — buses run every 30 minutes").
             continue
         cited = sorted(cites.get(k, ()))
         if set(cited) & set(finding.excerpts):
@@ -269,24 +281,16 @@ def check_citations(
     return CitationStage(flagged=bool(findings), findings=findings)
 
 
-_CLAUSE_BREAK = re.compile(r"[,;:–—]|\s-\s")
+# What opens a clause of its own right after a marker: a comma or colon before a space, a
+# semicolon, a dash ("[2], so", "[1] – da").
+_CLAUSE_BREAK = re.compile(r"[,:](?=\s)|;|[–—]|\s-\s")
 _MARKER_REACH = 40  # characters from a figure to the marker that closes its clause
 
 
-def _past_last_marker(
-    answer: str, start: int, opens: int, last: tuple[int, int] | None, numbers: NumberStage
-) -> bool:
-    """Whether a figure stands in a clause after its sentence's last marker, which closes the
-    clause of a figure before it: that marker cites what stands before it, and the figure is
-    cited by none ("lands at 21:55 [2], so — buses run every 30 minutes"). A marker that
-    closes no figure's clause ("Laut [2] hat die Küche 9,86 m²") cites the sentence."""
-    if last is None or start < last[1] or not _CLAUSE_BREAK.search(answer, last[1], start):
-        return False
-    return any(
-        f.status in ("grounded", "derived")
-        and opens <= f.start
-        and f.end <= last[0] <= f.end + _MARKER_REACH
-        for f in numbers.findings
+def _after_clause(answer: str, start: int, last: tuple[int, int]) -> bool:
+    """Whether a figure stands after the marker, past a clause's opening right after it."""
+    return start >= last[1] and bool(
+        _CLAUSE_BREAK.search(answer, last[1], min(start, last[1] + _MARKER_REACH))
     )
 
 

@@ -37,7 +37,9 @@ _BREAK = re.compile(
     rf"|(?<![0-9.,])([0-9]+(?:[.,][0-9]+)?)\s*{_UNIT}\s*(?:{_BREAK_WORD}))"
 )
 # A column of breaks in minutes, as its header names it: "Pause (min)", "Break (mins)".
-_BREAK_HEADER = re.compile(rf"(?i:(?:{_BREAK_WORD})\w*[ \t]*\(?[ \t]*(?:min|mins|minuten)\b)")
+_BREAK_HEADER = re.compile(
+    rf"(?i:(?:{_BREAK_WORD})[^\W\d_]{{0,12}}[ \t]{{0,3}}\(?[ \t]{{0,3}}(?:min|mins|minuten)\b)"
+)
 _MINUTES_CELL = re.compile(r"[ \t\u00a0]*[|;][ \t\u00a0]*([0-9]{1,3})[ \t\u00a0]*(?:[|;]|$)", re.M)
 _MAX_SPAN = 16 * 60  # minutes: a longer span of two clock times is the other half of the day
 _MAX_READ = 20_000  # characters of an excerpt read for its clock times
@@ -65,6 +67,19 @@ def _minutes(tok: Token) -> set[int]:
     return {int(r.key[1]) * 60 + int(r.key[2]) for r in tok.readings if r.key[0] == "t"}
 
 
+def _column(text: str, line_start: int, at: int) -> int:
+    """The cell of a table's or a semicolon export's line a position stands in, from 0."""
+    return sum(text.count(sep, line_start, at) for sep in "|;")
+
+
+def _break_column(text: str) -> int | None:
+    """The cell of the header that names a column of breaks in minutes ("Pause (min)")."""
+    m = _BREAK_HEADER.search(text)
+    if m is None:
+        return None
+    return _column(text, text.rfind("\n", 0, m.start()) + 1, m.start())
+
+
 def _break(line: str) -> int:
     """The minutes of a break stated on a line, 0 for none."""
     m = _BREAK.search(line)
@@ -83,7 +98,7 @@ def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
     ranges: list[_Span] = []
     followed: list[_Span] = []
     breaks: dict[int, int] = {}
-    break_column = _BREAK_HEADER.search(text) is not None
+    break_column = _break_column(text)
     for k, (a, b) in enumerate(pairwise(clocks)):
         start, end = line_span(text, a.start)
         minutes = frozenset(
@@ -107,7 +122,11 @@ def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
                 pause = min(_minutes(c))
                 minutes = frozenset(m - pause for m in minutes if m > pause)
             # A next cell of minutes under a break's header ("Pause (min)") may be taken off.
-            minutes_cell = _MINUTES_CELL.match(text, b.end, end) if break_column else None
+            minutes_cell = (
+                _MINUTES_CELL.match(text, b.end, end)
+                if break_column == _column(text, start, b.start) + 1
+                else None
+            )
             pause = int(minutes_cell[1]) if minutes_cell else 0
             ranges.append(_Span(start, minutes, pause, *written))
             continue

@@ -31,6 +31,7 @@ _MIN_ROWS = 2
 _MAX_NAMED = 40  # rows one sentence names, at most: past them it names a kind, not rows
 _MAX_WORDS = 60  # words of a sentence that names rows
 _MIN_WHOLE_MONEY = 100
+_MIN_UNANNOUNCED_ROWS = 3  # rows a whole amount adds up without a total's word
 _MONEY = re.compile(r"[€$£]|\b(?:EUR|USD|GBP)\b")
 # A word of exclusion and the few words after it, up to a comma or a figure.
 _LEFT_OUT = re.compile(
@@ -70,7 +71,8 @@ class NamedRows:
         # wrong figure by chance.
         unannounced = not (totalled or averaged)
         # A whole amount of money may add up rows written with cents ("1.476 €" of "1.260,00
-        # €" and three more); past 100 it hardly meets a wrong figure by chance either.
+        # €" and three more); unannounced only of three rows or more, where a wrong figure
+        # hardly meets the sum by chance, while two rows may be one's amount given for both.
         whole_money = r.places == 0 and bool(money(self.text, tok)) and x >= _MIN_WHOLE_MONEY
         if unannounced and r.places < CENTS and not whole_money:
             return None
@@ -83,13 +85,20 @@ class NamedRows:
             self._words[k] = words_of(sentence) - left_out
         if len(self._words[k]) > _MAX_WORDS:
             return None  # a sentence that long names no few rows
-        for places in (CENTS, 0) if whole_money else (r.places,):
-            found = self._sum_of_rows(tok, k, places, averaged)
+        tries = (
+            [(CENTS, _MIN_UNANNOUNCED_ROWS if unannounced else _MIN_ROWS)] if whole_money else []
+        )
+        if not (whole_money and unannounced):
+            tries.append((r.places, _MIN_ROWS))
+        for places, least in tries:
+            found = self._sum_of_rows(tok, k, places, averaged, least)
             if found:
                 return found
         return None
 
-    def _sum_of_rows(self, tok: Token, k: int, places: int, averaged: bool) -> Verdict | None:
+    def _sum_of_rows(
+        self, tok: Token, k: int, places: int, averaged: bool, least: int
+    ) -> Verdict | None:
         """The sum or mean of the rows sentence k names, their amounts written with places."""
         r = tok.readings[0]
         x = r.num
@@ -111,7 +120,7 @@ class NamedRows:
         stated: set[Decimal] | None = None
         for group in groups:
             values = [v for _, rows in group for v in rows]
-            if len(values) < _MIN_ROWS:
+            if len(values) < least:
                 continue
             total = abs(sum((v for v, _ in values), Decimal(0)))
             if total != x and not averaged:
@@ -120,7 +129,7 @@ class NamedRows:
                 if stated is None:
                     stated = self._stated(tok)
                 rest = [(v, w) for v, w in values if abs(v) not in stated]
-                if len(rest) >= _MIN_ROWS and len(rest) < len(values):
+                if len(rest) >= least and len(rest) < len(values):
                     values = rest
                     total = abs(sum((v for v, _ in values), Decimal(0)))
             mean = averaged and abs(total / len(values) - x) <= half

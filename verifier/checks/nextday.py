@@ -1,7 +1,8 @@
 """A date the answer names as the day after or before another ("shipped on 3 March and
-delivered the next day, 4 March"; "am Vortag, dem 13. Mai"): the other date stands in the
-answer's sentence or the one before, or is a date of a cited excerpt that marks an arrival
-on the next day ("arr 07:05 (+1)"), as timetables do.
+delivered the next day, 4 March"; "am Vortag, dem 13. Mai"): the other date is the one the
+answer names right before it, in its sentence or the one before, or the date a cited
+excerpt gives last before its mark of an arrival on the next day ("arr 07:05 (+1)"), as
+timetables do.
 
 A date one day off is the commonest wrong date, so the words must say it: "the next day",
 "the following morning", "am nächsten Tag", "am Folgetag", "the day before", "am Vortag"
@@ -35,7 +36,8 @@ _REACH_BEFORE = 48  # characters before the date where the words may stand
 _REACH_AFTER = 24  # and after it ("on 4 March, the next day")
 # A timetable's arrival on the next day: "arr 07:05 (+1)", "+1 Tag", "+1 day".
 _PLUS_ONE = re.compile(r"\(\+1\)|\+1[ \u00a0]*(?:tag|day)\b", re.I)
-_MAX_BASES = 12  # dates tried as the other day; bounds junk input
+_MAX_BASES = 12  # next-day marks of one excerpt tried; bounds junk input
+_READ = 65_536  # characters of an excerpt read for its dates and marks
 _HOW = {1: "next_day", -1: "previous_day"}
 
 
@@ -75,27 +77,38 @@ class NextDays:
         return steps.pop() if len(steps) == 1 else None
 
     def _from_answer(self, tok: Token, r: Reading, step: int) -> Verdict | None:
-        """The other day stands in the sentence, or the one before, ahead of this date."""
+        """The other day is the answer's date right before this one, in the sentence or the
+        one before: "the next day" counts from the date just named."""
         k = self._sentences.index(tok.start)
-        for t, v in self._dates[:_MAX_BASES]:
-            if t.start >= tok.start or self._sentences.index(t.start) not in (k, k - 1):
-                continue
-            if _one_day(v.reading, r, step):
-                operands = (self.text[t.start : t.end], "")
-                return Verdict("derived", r, v.excerpts, _HOW[step], operands)
-        return None
+        before = [
+            (t, v)
+            for t, v in self._dates
+            if t.start < tok.start and self._sentences.index(t.start) in (k, k - 1)
+        ]
+        if not before:
+            return None
+        t, v = before[-1]
+        if not _one_day(v.reading, r, step):
+            return None
+        operands = (self.text[t.start : t.end], "")
+        return Verdict("derived", r, v.excerpts, _HOW[step], operands)
 
     def _from_timetable(self, tok: Token, r: Reading, step: int) -> Verdict | None:
-        """The other day is a date of a cited excerpt that marks a next-day arrival."""
+        """The other day is the date a cited excerpt gives last before its mark of a
+        next-day arrival ("Tuesday 21 April 2026 ... arr 07:05 (+1)")."""
         if step != 1:
             return None
         for n, text in self._sentences.cited_excerpts(self._texts, tok.start):
-            if not _PLUS_ONE.search(text):
+            marks = [m.start() for m in _PLUS_ONE.finditer(text, 0, _READ)]
+            if not marks:
                 continue
-            for start, end, day in dates_of(text)[:_MAX_BASES]:
-                if _one_day(Reading(("d", day.year, day.month, day.day), ""), r, step):
-                    operands = (text[start:end], "")
-                    return Verdict("derived", r, frozenset({n}), _HOW[step], operands)
+            dates = dates_of(text[:_READ])
+            for mark in marks[:_MAX_BASES]:
+                last = [(start, end, day) for start, end, day in dates if end <= mark][-1:]
+                for start, end, day in last:
+                    if _one_day(Reading(("d", day.year, day.month, day.day), ""), r, step):
+                        operands = (text[start:end], "")
+                        return Verdict("derived", r, frozenset({n}), _HOW[step], operands)
         return None
 
 
