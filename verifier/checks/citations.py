@@ -7,7 +7,14 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verifier.checks.citeorder import marker_groups, swapped, tight
+from verifier.checks.citeorder import (
+    MARKER_REACH,
+    after_clause,
+    day_cited,
+    marker_groups,
+    swapped,
+    tight,
+)
 from verifier.checks.models import (
     CitationFinding,
     CitationStage,
@@ -15,7 +22,6 @@ from verifier.checks.models import (
     NumberStage,
     SourceText,
 )
-from verifier.checks.months import writes_day
 
 # [2], [1, 3], [1;2], [1-3], [1–3], a Markdown footnote [^2] and the lenticular 【2】; one
 # marker per bracket pair, so [1][2] is two markers.
@@ -53,7 +59,6 @@ _ARTICLE_ORDINAL = re.compile(
 )
 _MONTH = re.compile(r"J[aä]n|Feb|M[aä]r|Mrz|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez")
 _WORD = re.compile(r"[^\W\d_]+")
-_ISO_DATE = re.compile(r"[0-9]{4}-([0-9]{2})-([0-9]{2})")  # a full date's value
 _MAX_RANGE = 50
 
 
@@ -234,7 +239,7 @@ def check_citations(
         for f in numbers.findings
         if f.status in ("grounded", "derived")
         and (k := sentence_of(f.start)) in last_marker
-        and f.end <= last_marker[k][0] <= f.end + _MARKER_REACH
+        and f.end <= last_marker[k][0] <= f.end + MARKER_REACH
     }
 
     for finding in numbers.findings:
@@ -247,7 +252,7 @@ def check_citations(
         k = sentence_of(finding.start)
         if k is None or (asked and k in held):
             continue
-        if k in closing and _after_clause(answer, finding.start, last_marker[k]):
+        if k in closing and after_clause(answer, finding.start, last_marker[k]):
             # After its sentence's last marker, in a clause of its own, a figure is cited by
             # none where that marker closes another figure's clause: it cites what stands
             # before it ("lands at 21:55 [2], so — buses run every 30 minutes").
@@ -258,7 +263,7 @@ def check_citations(
         elif (
             cited
             and not (finding.value in cited_before and held.get(k, set()) & set(cited))
-            and not _day_cited(finding.value, cited, texts)
+            and not day_cited(finding.value, cited, texts)
         ):
             # A figure stated again refers to where it was cited first, where its sentence's
             # citation is another figure's: "a $250 deductible [1]. With the estimate at
@@ -279,26 +284,6 @@ def check_citations(
     ]
     findings.sort(key=lambda f: f.start)
     return CitationStage(flagged=bool(findings), findings=findings)
-
-
-# What opens a clause of its own right after a marker: a comma or colon before a space, a
-# semicolon, a dash ("[2], so", "[1] – da").
-_CLAUSE_BREAK = re.compile(r"[,:](?=\s)|;|[–—]|\s-\s")
-_MARKER_REACH = 40  # characters from a figure to the marker that closes its clause
-
-
-def _after_clause(answer: str, start: int, last: tuple[int, int]) -> bool:
-    """Whether a figure stands after the marker, past a clause's opening right after it."""
-    return start >= last[1] and bool(
-        _CLAUSE_BREAK.search(answer, last[1], min(start, last[1] + _MARKER_REACH))
-    )
-
-
-def _day_cited(value: str, cited: list[int], texts: dict[int, str]) -> bool:
-    """Whether a full date's day and month stand in a cited excerpt without its year, which
-    another excerpt gives ("12. Februar 2026 [2]" for a week's "Do 12.02." and a "12.02.2026")."""
-    m = _ISO_DATE.fullmatch(value)
-    return m is not None and any(writes_day(texts.get(n, ""), int(m[1]), int(m[2])) for n in cited)
 
 
 def _miscited(finding: NumberFinding, cited: list[int]) -> CitationFinding:

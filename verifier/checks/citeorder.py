@@ -1,7 +1,9 @@
 """Which marker cites a figure of the answer: the first after it in its sentence. Two
 figures whose markers were swapped, and a figure a marker right behind it attributes to an
 excerpt that does not hold it, are miscited although their sentence cites the right excerpt
-too (check_citations reads whole sentences)."""
+too (check_citations reads whole sentences). A figure in a clause after the marker that
+closes another figure's clause is cited by none, and a full date is cited where the excerpt
+writes its day and month without the year."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 
 from verifier.checks.models import NumberFinding
+from verifier.checks.months import writes_day
 
 _CLAUSE_END = re.compile(r"[,;]|\b(?:und|and|while|während|whereas|sowie)\b")
 _MAX_SWAP_FIGURES = 64  # per sentence: bounds the pairs a swap is looked for in
@@ -108,3 +111,26 @@ def _closes(
     if i and groups[i - 1][0] > previous:
         return _CLAUSE_END.search(answer, groups[i - 1][1], f.start) is not None
     return True
+
+
+# What opens a clause of its own right after a marker: a comma or colon before a space, a
+# semicolon, a dash ("[2], so", "[1] – da").
+_CLAUSE_BREAK = re.compile(r"[,:](?=\s)|;|[–—]|\s-\s")
+MARKER_REACH = 40  # characters from a figure to the marker that closes its clause
+
+
+def after_clause(answer: str, start: int, last: tuple[int, int]) -> bool:
+    """Whether a figure stands after the marker, past a clause's opening right after it."""
+    return start >= last[1] and bool(
+        _CLAUSE_BREAK.search(answer, last[1], min(start, last[1] + MARKER_REACH))
+    )
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-([0-9]{2})-([0-9]{2})")  # a full date's value
+
+
+def day_cited(value: str, cited: list[int], texts: dict[int, str]) -> bool:
+    """Whether a full date's day and month stand in a cited excerpt without its year, which
+    another excerpt gives ("12. Februar 2026 [2]" for a week's "Do 12.02." and a "12.02.2026")."""
+    m = _ISO_DATE.fullmatch(value)
+    return m is not None and any(writes_day(texts.get(n, ""), int(m[1]), int(m[2])) for n in cited)
