@@ -15,8 +15,9 @@ import re
 from datetime import date
 
 from verifier.checks.bindwords import words_of
-from verifier.checks.calendarmath import as_date, dates_of
+from verifier.checks.calendarmath import as_date
 from verifier.checks.citations import Sentences
+from verifier.checks.excerptdates import ExcerptDates
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 from verifier.checks.today import SAYS_TODAY
@@ -39,11 +40,16 @@ class Ages:
     """Ages of the answer that a cited excerpt's birth date gives."""
 
     def __init__(
-        self, sentences: Sentences, texts: list[tuple[int, str]], today: date | None
+        self,
+        sentences: Sentences,
+        texts: list[tuple[int, str]],
+        excerpts: ExcerptDates,
+        today: date | None,
     ) -> None:
         self.text = sentences.text
         self._sentences = sentences
         self._texts = texts
+        self._excerpts = excerpts
         self._today = today
         self._dates: list[tuple[Token, Verdict]] = []
         # By excerpt, read when first asked: each birth date with the words of its line.
@@ -103,7 +109,7 @@ class Ages:
         if n not in self._births:
             text = dict(self._texts)[n][:_READ]
             words = [m.end() for m in _BIRTH.finditer(text)]
-            dates = dates_of(text) if words else []
+            dates = self._excerpts.dates_in(n, _READ) if words else []
             births: list[tuple[date, set[str]]] = []
             for end in words:  # the first date after each word of birth, near it
                 first = next((d for d in dates if d[0] >= end), None)
@@ -139,8 +145,8 @@ class Ages:
         month, day = int(str(key[1])), int(str(key[2]))
         births = {born for n, _ in self._texts for born, _ in self._births_in(n)}
         years = set()
-        for _, text in self._texts:
-            for _, _, full in dates_of(text[:_READ]):
+        for n, _ in self._texts:
+            for _, _, full in self._excerpts.dates_in(n, _READ):
                 if full in births:
                     continue
                 if (full.month, full.day) == (month, day):

@@ -16,6 +16,7 @@ from verifier.checks.clockspans import ClockSpans
 from verifier.checks.columns import Columns
 from verifier.checks.conversions import Conversions
 from verifier.checks.durations import Durations
+from verifier.checks.excerptdates import ExcerptDates
 from verifier.checks.excerptlines import Excerpt
 from verifier.checks.excerptperiods import ExcerptPeriods
 from verifier.checks.expressions import Expressions
@@ -69,7 +70,8 @@ def derive_all(
     """The verdicts with what the derivers derive for the ungrounded figures."""
     arithmetic = Arithmetic(sentences, lambda rate: stated_rate(src, rate))
     durations = Durations(sentences)
-    spans = Spans(sentences, src, texts, shared.today)
+    excerpt_dates = ExcerptDates(src, texts)  # each excerpt's dates, read once for all
+    spans = Spans(sentences, excerpt_dates, texts, shared.today)
     unnamed = Unnamed(sentences, src)
     calendar = Calendar(sentences)
     conversions = Conversions(sentences, texts)
@@ -78,8 +80,8 @@ def derive_all(
     listed = ListTotals(sentences)
     rates = Rates(sentences, texts)
     two_rates = TwoRates(sentences)
-    next_days = NextDays(sentences, texts)
-    ages = Ages(sentences, texts, shared.today[0] if shared.today else None)
+    next_days = NextDays(sentences, texts, excerpt_dates)
+    ages = Ages(sentences, texts, excerpt_dates, shared.today[0] if shared.today else None)
     # Tried in this order for each ungrounded figure; the first derivation found stands.
     derivers: list[_Deriver] = [
         arithmetic,

@@ -27,6 +27,7 @@ class ExcerptDates:
         self._texts = texts
         self._terms: dict[int, list[Term]] = {}
         self._dates: dict[int, list[tuple[int, int, date]]] = {}
+        self._place = {n: i for i, (n, _) in enumerate(texts)}
 
     def from_term(
         self, r: Reading, result: date | None, month: tuple[int, int] | None = None
@@ -103,6 +104,11 @@ class ExcerptDates:
                 operands = (start.strftime("%d.%m.%Y"), written)
                 return Verdict("derived", r, frozenset(held) | vc.excerpts, how, operands)
         return None
+
+    def dates_in(self, n: int, reach: int = _MAX_READ) -> list[tuple[int, int, date]]:
+        """The full dates excerpt number n writes within its first `reach` characters, each
+        with where it starts and ends (read once for every deriver that asks)."""
+        return [d for d in self._dates_of(self._place[n]) if d[1] <= reach]
 
     def _dates_of(self, i: int) -> list[tuple[int, int, date]]:
         """The full dates of excerpt i (its first characters), read once."""

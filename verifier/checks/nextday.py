@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from verifier.checks.calendarmath import as_date, dates_of
+from verifier.checks.calendarmath import as_date
 from verifier.checks.citations import Sentences
+from verifier.checks.excerptdates import ExcerptDates
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Reading, Token
 
@@ -44,10 +45,13 @@ _HOW = {1: "next_day", -1: "previous_day"}
 class NextDays:
     """Ungrounded dates the answer says are the day after or before another date."""
 
-    def __init__(self, sentences: Sentences, texts: list[tuple[int, str]]) -> None:
+    def __init__(
+        self, sentences: Sentences, texts: list[tuple[int, str]], excerpts: ExcerptDates
+    ) -> None:
         self.text = sentences.text
         self._sentences = sentences
         self._texts = texts
+        self._excerpts = excerpts
         self._dates: list[tuple[Token, Verdict]] = []
 
     def learn(self, done: list[tuple[Token, Verdict]]) -> None:
@@ -102,7 +106,7 @@ class NextDays:
             marks = [m.start() for m in _PLUS_ONE.finditer(text, 0, _READ)]
             if not marks:
                 continue
-            dates = dates_of(text[:_READ])
+            dates = self._excerpts.dates_in(n, _READ)
             for mark in marks[:_MAX_BASES]:
                 last = [(start, end, day) for start, end, day in dates if end <= mark][-1:]
                 for start, end, day in last:

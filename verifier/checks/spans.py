@@ -31,7 +31,6 @@ from verifier.checks.clockshifts import EARLIER, LATER, time_offset, time_shifte
 from verifier.checks.excerptdates import ExcerptDates
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.readings import Reading, Token
-from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.today import SAYS_TODAY
 
 # A count of calendar days, weeks, months or years after a figure; not working days. Hours
@@ -74,12 +73,12 @@ class Spans:
     def __init__(
         self,
         sentences: Sentences,
-        src: SourceIndex,
+        excerpts: ExcerptDates,
         texts: list[tuple[int, str]],
         today: tuple[date, str] | None = None,
     ) -> None:
         self.text = sentences.text
-        self._excerpts = ExcerptDates(src, texts)
+        self._excerpts = excerpts
         self._texts = texts
         self._today = today
         self._figures: list[tuple[Token, Verdict]] = []

@@ -206,7 +206,7 @@ def joined_durations(text: str, tokens: list[Token]) -> list[Token]:
         second = _duration_of(b) if first else None
         if not (first and second) or first[1] <= second[1]:
             continue
-        if b.start - a.end > _MAX_GAP or not _COMPOUND_GAP.fullmatch(text, a.end, b.start):
+        if not one_compound(text, a.end, b.start):
             continue
         total = plain(first[0] + second[0])
         whole = Reading(("u", "time", total), total)
