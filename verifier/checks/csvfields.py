@@ -40,12 +40,21 @@ def _csv_row(text: str, start: int, end: int) -> bool:
         if len(text) - end > _ROW_REACH:
             return False
         closes = len(text)
-    line = text[opens + 1 : closes]
-    if line.count(",") < 3 or ", " in line or '"' in line:
-        return False
     # A table of decimal commas ("| 250,00 € | 286,40 € | -36,40 € |") has digits on both
     # sides of each; a CSV row has a field of words, or an empty one, somewhere.
-    return _WORD_FIELD.search(line) is not None
+    return csv_line(text[opens + 1 : closes], 3, _WORD_FIELD)
+
+
+def csv_line(line: str, least: int, beside: re.Pattern[str]) -> bool:
+    """Whether a line is a row of a comma-separated export: `least` commas or more, none
+    with a space after it (prose's), no quotes (a quoted field may hold a comma), and a
+    comma beside what `beside` finds, which decimal commas alone are not."""
+    return (
+        line.count(",") >= least
+        and ", " not in line
+        and '"' not in line
+        and beside.search(line) is not None
+    )
 
 
 def fields(text: str, start: int, end: int) -> list[Token]:

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from verifier.checks.bindwords import words_of
+from verifier.checks.csvfields import csv_line
 from verifier.checks.numparse import day_clock
 
 _PIPE_ROW = re.compile(r"[^\n|]*\|[^\n]*\|[^\n]*")
@@ -38,21 +39,9 @@ _DASHED = re.compile(r"[ \t]*(?:[-*•][ \t]+)?[0-9][^\n–—]*?[ \t]+[–—][
 # A row of a semicolon-separated export, as German spreadsheets write CSV
 # ("Endreinigung;95,00 €"): fields parted by semicolons with no space after them.
 _SEMICOLON_ROW = re.compile(r"[^;\n]*[^\s;];(?:[^\s;][^;\n]*)?(?:;(?:[^\s;][^;\n]*)?)*")
+# A comma beside a letter: a comma export's row has a field of words (its line's test is
+# csvfields.csv_line).
 _LETTER_COMMA = re.compile(r"[^\W\d_],|,[^\W\d_]")
-
-
-def _comma_row(raw: str) -> bool:
-    """Whether a line is a row of a comma-separated export ("1043,Logitech M185
-    mouse,peripherals,37,11.40,Shelf B1"): two commas or more, none with a space after it
-    (prose's) and one beside a letter (not only decimal commas: "1,50 2,30 4,10"), no quotes."""
-    return (
-        raw.count(",") >= 2
-        and ", " not in raw
-        and '"' not in raw
-        and _LETTER_COMMA.search(raw) is not None
-    )
-
-
 # A figure's first digit, not a digit glued to letters (a model name such as GB172).
 _FIGURE_START = re.compile(r"(?<![^\W\d_])[0-9]")
 _WORDY_BRACKET = re.compile(r"\([^()0-9\n]*\)")
@@ -120,7 +109,7 @@ def read_excerpt(text: str) -> Excerpt:
             _ALIGNED.fullmatch(raw)
             or _DASHED.fullmatch(raw)
             or _SEMICOLON_ROW.fullmatch(raw)
-            or _comma_row(raw)
+            or csv_line(raw, 2, _LETTER_COMMA)  # "1043,Logitech M185 mouse,peripherals,37"
         ):
             # A receipt's line (its item, then its amount), a list's "03.05. – Familie
             # Keller", or a row of a CSV export: a row named by its words.
