@@ -56,16 +56,23 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 def unstorable(value: Any) -> str | None:
     """Why a string in value cannot be stored as text, or None."""
+    if not isinstance(value, dict | list):  # most fields: one scalar, no walk needed
+        return _unstorable_scalar(value)
     # Nested bodies (BaseModel) are skipped: they check their own fields.
     for _, item in _walk(value):
-        if isinstance(item, float) and not math.isfinite(item):
-            return "must not contain NaN or Infinity (no JSON number, and no database's)"
-        if not isinstance(item, str):
-            continue
+        if problem := _unstorable_scalar(item):
+            return problem
+    return None
+
+
+def _unstorable_scalar(item: Any) -> str | None:
+    if isinstance(item, str):
         if "\x00" in item:
             return "must not contain the NUL character (U+0000)"
         if not item.isascii() and _SURROGATE.search(item):
             return "must not contain a lone surrogate (U+D800 to U+DFFF): it is not text"
+    elif isinstance(item, float) and not math.isfinite(item):
+        return "must not contain NaN or Infinity (no JSON number, and no database's)"
     return None
 
 
