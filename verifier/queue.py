@@ -18,6 +18,7 @@ from redis.exceptions import RedisError
 
 from verifier.exceptions import DependencyUnavailable, describe
 from verifier.schemas import Status
+from verifier.scriptbatch import ScriptBatcher
 
 VERIFY_TASK = "verify_answer"
 # A job waits for a worker as long as it takes: an accepted answer must not expire unseen.
@@ -88,20 +89,32 @@ async def enqueue_once(
     queue_name: str,
     claim: str | None = None,
     earlier_claims: Sequence[str] = (),
+    *,
+    batcher: ScriptBatcher | None = None,
     **kwargs: Any,
 ) -> bool | str:
     """Enqueue an arq job as `enqueue_job` does, in one round trip: True, or False if the id
     exists. With a claim key: the job id it already holds (nothing enqueued), or it is set to
-    this job's id in the same step."""
+    this job's id in the same step. With a batcher (of _ENQUEUE_ONCE), concurrent calls share
+    their round trips."""
     now = timestamp_ms()
     job = arq_job(function, (), kwargs, None, now, serializer=redis.job_serializer)
-    script = redis.register_script(_ENQUEUE_ONCE)
     keys = [job_key_prefix + job_id, result_key_prefix + job_id, queue_name]
-    claims = [claim, *earlier_claims] if claim else []
-    result = await script(keys=[*keys, *claims], args=[redis.expires_extra_ms, job, now, job_id])
+    if claim:
+        keys += [claim, *earlier_claims]
+    args: list[Any] = [redis.expires_extra_ms, job, now, job_id]
+    if batcher is None:
+        result = await redis.register_script(_ENQUEUE_ONCE)(keys=keys, args=args)
+    else:
+        result = await batcher(keys, args)
     if isinstance(result, bytes | str):
         return result.decode() if isinstance(result, bytes) else result
     return bool(result)
+
+
+def enqueue_batcher(redis: ArqRedis) -> ScriptBatcher:
+    """A batcher for enqueue_once on this pool."""
+    return ScriptBatcher(redis, _ENQUEUE_ONCE)
 
 
 def redis_settings(url: str) -> RedisSettings:
@@ -153,6 +166,7 @@ class SubmissionQueue:
     def __init__(self, pool: ArqRedis, queue_name: str) -> None:
         self.pool = pool
         self.queue_name = queue_name
+        self._enqueues = enqueue_batcher(pool)
 
     async def enqueue(
         self,
@@ -177,6 +191,7 @@ class SubmissionQueue:
                 self.queue_name,
                 claim=claim,
                 earlier_claims=before,
+                batcher=self._enqueues,
                 answer_id=answer_id,
                 tenant=tenant,
                 submission=submission,
