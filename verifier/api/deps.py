@@ -55,11 +55,19 @@ async def get_principal(
     """The caller behind the Bearer key, or a 401 that says what is wrong."""
     if authorization is None:
         raise Unauthorized("missing Authorization header; send 'Authorization: Bearer <key>'")
-    scheme, _, secret = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
+    secret = bearer_secret(authorization)
+    if secret is None:
         raise Unauthorized("Authorization header must be 'Bearer <key>'")
     keys: KeyStore = request.app.state.keys
-    return await keys.authenticate(secret.strip())
+    return await keys.authenticate(secret)
+
+
+def bearer_secret(authorization: str) -> str | None:
+    """The key of an 'Authorization: Bearer <key>' header, or None for any other form."""
+    scheme, _, secret = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not secret.strip():
+        return None
+    return secret.strip()
 
 
 def declared_query(dependant: Dependant) -> set[str]:
@@ -115,11 +123,15 @@ def require_role(*roles: Role) -> Any:
 
 async def require_json(content_type: Annotated[str | None, Header()] = None) -> None:
     """Bodies must be declared as JSON; anything else is a 415 naming what was sent."""
-    media_type = (content_type or "").split(";")[0].strip().lower()
-    if media_type != "application/json":
+    if not is_json(content_type):
         raise UnsupportedMediaType(
             f"Content-Type must be application/json, got {content_type or 'none'!r}"
         )
+
+
+def is_json(content_type: str | None) -> bool:
+    """Whether a Content-Type header declares JSON (parameters such as charset aside)."""
+    return (content_type or "").split(";")[0].strip().lower() == "application/json"
 
 
 async def read_answer(request: Request) -> AnswerIn:
@@ -159,7 +171,8 @@ def _in_body(exc: ValidationError) -> RequestValidationError:
 
 SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]
 QueueDep = Annotated[SubmissionQueue, Depends(get_queue)]
-IngestDep = Annotated[Principal, require_role("ingest", "admin")]
+INGEST_ROLES: tuple[Role, ...] = ("ingest", "admin")
+IngestDep = Annotated[Principal, require_role(*INGEST_ROLES)]
 ReaderDep = Annotated[Principal, require_role("ingest", "reviewer", "analyst", "admin")]
 ReviewerDep = Annotated[Principal, require_role("reviewer", "admin")]
 AnalystDep = Annotated[Principal, require_role("analyst", "admin")]
