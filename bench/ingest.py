@@ -4,7 +4,8 @@
 each as one uvicorn process on 127.0.0.1:
 
 - **app**: the real API, ``python -m verifier.cli api`` (what ``verifier api`` runs: JSON logs,
-  SessionMiddleware, body limit, key check, pydantic validation, external-id logic, arq enqueue),
+  the fast path for a plain post: key check, pydantic validation, external-id logic, the arq
+  enqueue sharing round trips with concurrent posts),
   on a SQLite question log in a temp dir that holds one ingest key (the key lookup is the only
   database access of the ingest path, and it is cached);
 - **floor**: a raw ASGI app served the same way (``bench/serve.py``) that reads the body,
