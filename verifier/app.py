@@ -13,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -143,13 +144,20 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
 class VerifierAPI(FastAPI):
     """The FastAPI app, but the common post of an answer is served by fastpath first: FastAPI's
     own steps cost the route more than all it does (bench ingest). Whatever fastpath does not
-    take, an error included, goes on to FastAPI's route as if fastpath were not there."""
+    take, an error included, goes on to FastAPI's route as if fastpath were not there.
+
+    FastAPI's own OpenTelemetry hook (off unless an OpenTelemetry SDK is set up; the service's
+    figures are its own /metrics) does not see the posts fastpath serves."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if fastpath.takes(scope):
-            await fastpath.serve(self, scope, receive, send, super().__call__)
+        if fastpath.takes(scope) and not self.root_path:
+            # A crash answers 500 and is logged, as Starlette's outermost middleware does.
+            await ServerErrorMiddleware(self._serve_fast, debug=self.debug)(scope, receive, send)
         else:
             await super().__call__(scope, receive, send)
+
+    async def _serve_fast(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await fastpath.serve(self, scope, receive, send, super().__call__)
 
 
 def create_app(settings: Settings) -> FastAPI:

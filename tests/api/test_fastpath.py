@@ -13,8 +13,9 @@ from fastapi import FastAPI
 from starlette.types import Receive, Scope, Send
 
 from tests.api.test_answers import submission
-from tests.conftest import Keys, serve_app
+from tests.conftest import BreakableDatabase, Keys, serve_app
 from verifier.api import fastpath
+from verifier.app import create_app
 from verifier.config import Settings
 
 ROUTED = 299  # what the stand-in for the route answers: the request reached it
@@ -124,8 +125,7 @@ async def test_the_fast_path_and_the_route_answer_a_post_alike(
 ) -> None:
     headers = {**await keys.header("ingest"), "Content-Type": "application/json"}
     async with serve_app(settings) as (fast, app):
-        # FastAPI's own __call__: the route alone, as if there were no fast path.
-        transport = httpx.ASGITransport(app=lambda s, r, se: FastAPI.__call__(app, s, r, se))
+        transport = httpx.ASGITransport(app=_route_alone(app))
         async with httpx.AsyncClient(transport=transport, base_url="http://verifier") as slow:
             answers = {}
             for name, http in (("fast", fast), ("route", slow)):
@@ -147,3 +147,45 @@ async def test_the_fast_path_and_the_route_answer_a_post_alike(
     assert fast_answer.status_code == route_answer.status_code == 202
     assert dict(fast_answer.headers) == dict(route_answer.headers)
     assert fast_answer.json().keys() == route_answer.json().keys()
+
+
+async def test_a_key_store_outage_is_answered_once_as_the_route_would(
+    breakable_db: BreakableDatabase,
+) -> None:
+    # A key not yet cached while the database is down: the route would ask the key store a
+    # second time only to hear the same 503.
+    headers = {**(await breakable_db.keys())["ingest"], "Content-Type": "application/json"}
+    async with serve_app(breakable_db.settings) as (_, app):
+        await breakable_db.take_away(app)
+        route = Route()
+        responses = []
+        for asgi in (fast_path_before(app, route), _route_alone(app)):
+            transport = httpx.ASGITransport(app=asgi)
+            async with httpx.AsyncClient(transport=transport, base_url="http://verifier") as http:
+                responses.append(await http.post("/v1/answers", content=BODY, headers=headers))
+        breakable_db.bring_back()
+    fast, alone = responses
+    assert route.bodies == []
+    assert fast.status_code == alone.status_code == 503
+    assert (fast.json(), dict(fast.headers)) == (alone.json(), dict(alone.headers))
+
+
+async def test_a_crash_on_the_fast_path_is_a_plain_500(settings: Settings) -> None:
+    # Without its lifespan the app has no key store: a crash on either path, never a hang or a
+    # dropped connection.
+    app = create_app(settings)
+    headers = {"Authorization": "Bearer some-key", "Content-Type": "application/json"}
+    for asgi in (app, _route_alone(app)):
+        transport = httpx.ASGITransport(app=asgi, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://verifier") as http:
+            response = await http.post("/v1/answers", content=BODY, headers=headers)
+        assert (response.status_code, response.text) == (500, "Internal Server Error")
+
+
+def _route_alone(app: FastAPI) -> Callable[[Scope, Receive, Send], Any]:
+    """The app as FastAPI alone would serve it, without the fast path."""
+
+    async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
+        await FastAPI.__call__(app, scope, receive, send)
+
+    return asgi

@@ -16,8 +16,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from verifier import service
 from verifier.api.deps import INGEST_ROLES, bearer_secret, is_json
 from verifier.api.errors import error_response
-from verifier.exceptions import VerifierError
-from verifier.keys import KeyStore, Principal
+from verifier.exceptions import DependencyUnavailable, VerifierError
+from verifier.keys import KeyStore
 from verifier.schemas import AnswerIn
 
 PATH = "/v1/answers"
@@ -36,11 +36,23 @@ def takes(scope: Scope) -> bool:
 async def serve(app: FastAPI, scope: Scope, receive: Receive, send: Send, route: ASGIApp) -> None:
     """Accept the post as the route would, or hand it to `route` (the FastAPI app)."""
     state = app.state
-    principal = await _ingest_principal(state.keys, scope["headers"], state.settings.max_body_bytes)
-    if principal is None:
+    max_bytes = state.settings.max_body_bytes
+    secret = _plain_post_secret(scope["headers"], max_bytes)
+    if secret is None:
         await route(scope, receive, send)
         return
-    messages, raw = await _read_body(receive, state.settings.max_body_bytes)
+    keys: KeyStore = state.keys
+    try:
+        principal = await keys.authenticate(secret)
+    except DependencyUnavailable as exc:  # the route would ask the key store again, to hear this
+        await error_response(exc.status_code, exc.code, exc.message)(scope, receive, send)
+        return
+    except VerifierError:  # an unknown, revoked or expired key: the route says which
+        principal = None
+    if principal is None or principal.role not in INGEST_ROLES:
+        await route(scope, receive, send)
+        return
+    messages, raw = await _read_body(receive, max_bytes)
     body = _valid(raw)
     if body is None:
         await route(scope, _replay(messages, receive), send)
@@ -62,11 +74,9 @@ async def serve(app: FastAPI, scope: Scope, receive: Receive, send: Send, route:
     await response(scope, receive, send)
 
 
-async def _ingest_principal(
-    keys: KeyStore, headers: list[tuple[bytes, bytes]], max_bytes: int
-) -> Principal | None:
-    """The caller when the headers are a chatbot's plain post (JSON, one valid ingest or admin
-    key, no cookie, a declared length within the limit), else None."""
+def _plain_post_secret(headers: list[tuple[bytes, bytes]], max_bytes: int) -> str | None:
+    """The Bearer key when the headers are a chatbot's plain post (JSON, one key, no cookie, a
+    declared length within the limit), else None."""
     authorization: str | None = None
     content_type: str | None = None
     for name, value in headers:
@@ -83,14 +93,9 @@ async def _ingest_principal(
                 return None
         elif name == b"cookie":  # a browser's session: the route's SessionMiddleware
             return None
-    secret = bearer_secret(authorization) if authorization is not None else None
-    if secret is None or not is_json(content_type):
+    if authorization is None or not is_json(content_type):
         return None
-    try:
-        principal = await keys.authenticate(secret)
-    except VerifierError:
-        return None
-    return principal if principal.role in INGEST_ROLES else None
+    return bearer_secret(authorization)
 
 
 async def _read_body(receive: Receive, max_bytes: int) -> tuple[list[Message], bytes | None]:
