@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections.abc import Awaitable, Sequence
 from typing import Any, cast
 
 from redis.asyncio import Redis
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, ResponseError
 
 Call = tuple[Sequence[Any], Sequence[Any], "asyncio.Future[Any]"]
 
@@ -30,7 +31,7 @@ class ScriptBatcher:
         """The script's result for these keys and arguments, or the error Redis gave."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting.append((keys, args, future))
-        if self._sender is None:
+        if self._sender is None or self._sender.done():  # done: its loop closed under it
             self._sender = asyncio.create_task(self._send_all())
         return await future
 
@@ -51,27 +52,39 @@ class ScriptBatcher:
             self._sender = None
 
     async def _send(self, batch: list[Call]) -> None:
-        try:
-            results = await self._pipeline(batch)
-            unloaded = [k for k, result in enumerate(results) if isinstance(result, NoScriptError)]
-            if unloaded:  # Redis restarted or its scripts were flushed: load, then once more
+        batch = [call for call in batch if not call[2].done()]  # a caller gone before: unsent
+        if not batch:
+            return
+        results = await self._results(batch)
+        unloaded = [k for k, result in enumerate(results) if isinstance(result, NoScriptError)]
+        if unloaded:  # Redis restarted or its scripts were flushed: load, then once more
+            retried = [batch[k] for k in unloaded]
+            try:
                 await self.redis.script_load(self.script.script)
-                again = await self._pipeline([batch[k] for k in unloaded])
-                for k, result in zip(unloaded, again, strict=True):
-                    results[k] = result
-        except asyncio.CancelledError:
-            for _, _, future in batch:
-                future.cancel()
-            raise
-        except Exception as exc:  # the round trip failed: every caller of it hears why
-            results = [exc] * len(batch)
+            except Exception as exc:
+                again: list[Any] = [exc] * len(retried)
+            else:
+                again = await self._results(retried)
+            for k, result in zip(unloaded, again, strict=True):
+                results[k] = result  # the others ran: their answers stand
         for (_, _, future), result in zip(batch, results, strict=True):
             if future.done():  # its caller went away; the script ran all the same
                 continue
             if isinstance(result, Exception):
-                future.set_exception(result)
+                future.set_exception(_own_copy(result))
             else:
                 future.set_result(result)
+
+    async def _results(self, calls: list[Call]) -> list[Any]:
+        """Each call's result or error; a failed round trip is every call's error."""
+        try:
+            return await self._pipeline(calls)
+        except asyncio.CancelledError:
+            for _, _, future in calls:
+                future.cancel()
+            raise
+        except Exception as exc:
+            return [exc] * len(calls)
 
     async def _pipeline(self, calls: Sequence[Call]) -> list[Any]:
         self.round_trips += 1
@@ -80,10 +93,21 @@ class ScriptBatcher:
             try:
                 sent = self.redis.evalsha(self.script.sha, len(keys), *keys, *args)
                 return [await cast(Awaitable[Any], sent)]
-            except NoScriptError as exc:
+            except ResponseError as exc:  # the script's own error, as a pipeline returns it
                 return [exc]
         pipe = self.redis.pipeline(transaction=False)
         for keys, args, _ in calls:
             pipe.evalsha(self.script.sha, len(keys), *keys, *args)
         results: list[Any] = await pipe.execute(raise_on_error=False)
         return results
+
+
+def _own_copy(error: Exception) -> Exception:
+    """A copy of error for one caller, so that raising it leaves the others' tracebacks alone
+    (the error itself when it cannot be copied)."""
+    try:
+        copied = copy.copy(error)
+    except Exception:
+        return error
+    copied.__cause__ = error.__cause__
+    return copied.with_traceback(error.__traceback__)
