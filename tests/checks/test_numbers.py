@@ -349,6 +349,27 @@ def test_times_compare_by_the_clock(answer: str, excerpt: str, expected: str) ->
     assert status(answer, excerpt) == expected
 
 
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # A bare range of hours after a weekday or a time word gives times of day (blind
+        # probe 26: "arrival window 8–12" for "between 8 am and noon").
+        ("arrives between 8 am and noon", "arrival window 8–12.", "grounded"),
+        ("opens at 8 am on Saturdays", "Opening hours: Mon-Fri 8-18, Sat 8-12", "grounded"),
+        ("open until 5 pm", "Opening hours: Mon-Fri 9-17", "grounded"),
+        ("öffnet um 14 Uhr", "Sprechzeiten: Mi 14-18", "grounded"),
+        ("opens at 9 am on Saturdays", "Opening hours: Sat 8-12", "ungrounded"),
+        ("open until 6 pm", "Opening hours: Mon-Fri 9-17", "ungrounded"),
+        # Without such a cue, or backwards, a range is no time: pages, sizes, "9-5".
+        ("read it by 8 am", "Homework: pages 8-12 of the reader", "ungrounded"),
+        ("opens at 9 am", "Sat 12-9", "ungrounded"),
+        ("at 8 am", "sizes 8-12.5", "ungrounded"),
+    ],
+)
+def test_a_cued_range_of_hours_gives_times(answer: str, excerpt: str, expected: str) -> None:
+    assert status(answer, excerpt) == expected
+
+
 # --- scale words, rounding, sums, words, regrouped identifiers ------------------------------------
 
 

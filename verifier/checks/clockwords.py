@@ -84,3 +84,34 @@ def offsets(text: str) -> list[tuple[int, str]]:
         if len(out) >= _MAX_OFFSETS:
             break
     return out
+
+
+# A bare range of whole hours where a text gives hours or a time window: "Sa 8-12", "Mon-Fri
+# 9-17", "arrival window 8–12", "Sprechzeiten 14–18". Without such a cue before it a range of
+# small numbers is as likely pages or sizes, and an answer's "8 am" must not lean on those.
+_CUE = (
+    r"(?:\b(?:mo|di|mi|do|fr|sa|so|mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?"
+    r"|\b(?:window|hours|opening|open|geöffnet|öffnungszeiten|sprechzeiten|sprechstunden?"
+    r"|zeitfenster))"
+)
+_CUED = re.compile(rf"(?i:{_CUE})[:,]?[ \u00a0]*(?:[-–][ \u00a0]*(?i:{_CUE})[:,]?[ \u00a0]*)?\Z")
+_RANGE_REST = re.compile(r"[ \u00a0]?[-–][ \u00a0]?([0-9]{1,2})(?![0-9]|[.,:][0-9])")
+_RANGE_HEAD = re.compile(r"(?<![0-9.,:])([0-9]{1,2})[ \u00a0]?[-–][ \u00a0]?\Z")
+
+
+def hour_range_times(text: str, start: int, end: int) -> tuple[Reading, ...]:
+    """The clock readings of one end of a cued bare range of whole hours at text[start:end]
+    (an excerpt's "Sa 8-12" holds 08:00 and 12:00), else none."""
+    near = text[max(0, start - 2) : start] + text[end : end + 2]
+    if end - start > 2 or not ("-" in near or "–" in near) or not text[start:end].isdigit():
+        return ()
+    hour = int(text[start:end])
+    if (rest := _RANGE_REST.match(text, end)) is not None:
+        first, last, head = hour, int(rest.group(1)), start
+    elif (before := _RANGE_HEAD.search(text, max(0, start - 6), start)) is not None:
+        first, last, head = int(before.group(1)), hour, before.start()
+    else:
+        return ()
+    if not first < last <= 24 or _CUED.search(text, max(0, head - 40), head) is None:
+        return ()
+    return tuple(times(hour, 0, None, literal=True))

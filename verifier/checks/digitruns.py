@@ -7,6 +7,7 @@ import re
 from decimal import Decimal
 from functools import lru_cache
 
+from verifier.checks.clockwords import hour_range_times
 from verifier.checks.readings import Reading, Token, number, part_of_day, times
 from verifier.checks.units import measure
 
@@ -156,6 +157,8 @@ def suffixed(
         h = int(dotted[1])
         ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
         return (*rs, *times(h, int(dotted[2]), ap, uhr))
+    if not strict and start is not None and (hours := hour_range_times(text, start, end)):
+        rs = (*rs, *hours)
     quantity = measure(text, end, rs[0])
     return (*rs, quantity) if quantity else rs
 
