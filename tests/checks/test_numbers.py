@@ -364,6 +364,9 @@ def test_times_compare_by_the_clock(answer: str, excerpt: str, expected: str) ->
         ("read it by 8 am", "Homework: pages 8-12 of the reader", "ungrounded"),
         ("opens at 9 am", "Sat 12-9", "ungrounded"),
         ("at 8 am", "sizes 8-12.5", "ungrounded"),
+        ("ships at 3 am", "Delivery in months 3-6 after order", "ungrounded"),
+        ("opens at 8 am", "Sold 8-12 units per day", "ungrounded"),
+        ("opens at 10 am on Tuesdays", "Tuesdays 10-14", "grounded"),
     ],
 )
 def test_a_cued_range_of_hours_gives_times(answer: str, excerpt: str, expected: str) -> None:

@@ -90,9 +90,10 @@ def offsets(text: str) -> list[tuple[int, str]]:
 # 9-17", "arrival window 8–12", "Sprechzeiten 14–18". Without such a cue before it a range of
 # small numbers is as likely pages or sizes, and an answer's "8 am" must not lean on those.
 _CUE = (
-    r"(?:\b(?:mo|di|mi|do|fr|sa|so|mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?"
-    r"|\b(?:window|hours|opening|open|geöffnet|öffnungszeiten|sprechzeiten|sprechstunden?"
-    r"|zeitfenster))"
+    r"\b(?:(?:mo|di|mi|do|fr|sa|so|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:montag|dienstag|mittwoch|donnerstag"
+    r"|freitag|samstag|sonntag|sonnabend)s?|window|hours|opening|open|geöffnet"
+    r"|öffnungszeiten|sprechzeiten|sprechstunden?|zeitfenster)"
 )
 _CUED = re.compile(rf"(?i:{_CUE})[:,]?[ \u00a0]*(?:[-–][ \u00a0]*(?i:{_CUE})[:,]?[ \u00a0]*)?\Z")
 _RANGE_REST = re.compile(r"[ \u00a0]?[-–][ \u00a0]?([0-9]{1,2})(?![0-9]|[.,:][0-9])")
