@@ -126,6 +126,17 @@ FLAT = "Umlageschlüssel Wohnfläche: 70,81 m² von 612,40 m² gesamt\nSumme Ihr
         ("Dein Flächenanteil liegt bei 70,81 von 612,40 m² [1].", FLAT, "70,81", "grounded"),
         ("Das Wohnzimmer hat laut Wohnflächenberechnung 30,47 m² [1].",
          "Wohnzimmer           30,47 m²\nWohnfläche gesamt    70,81 m²", "30,47", "grounded"),
+        # A bracket that names nothing of its own gives its field another value (blind probe
+        # 25): the oven of "175°C (fan 155°C)" is 155°C's too. One that names its part (the
+        # club's "Beiträge") stays a field of its own, above.
+        ("Bake at 175°C (155°C if you're using a fan oven) [1].",
+         "Method: Preheat oven to 175°C (fan 155°C). Mash the bananas.", "155", "grounded"),
+        ("Die Einnahmen waren 6.940,00 € (12 % mehr) [1].",
+         "Einnahmen 2025: 6.940,00 € (+12 %), Ausgaben 2025: 5.100,00 € (−3 %)", "12",
+         "grounded"),
+        ("Die Ausgaben sanken um 12 % [1].",
+         "Einnahmen 2025: 6.940,00 € (+12 %), Ausgaben 2025: 5.100,00 € (−3 %)", "12",
+         "wrong_line"),
     ],
 )  # fmt: skip
 def test_receipt_lines_labels_on_one_line_and_totals(

@@ -181,6 +181,10 @@ def _labels(raw: str, start: int, label: str) -> list[tuple[int, set[str]]]:
         if first:
             name = _NAME_BEFORE.search(part.group(), 0, first.start())
             words = words_of(name.group()) if name else set()
+            if not words and out and plain[part.start() - 1 : part.start()] == "(":
+                # A bracket naming nothing of its own gives the field before it another
+                # value: "Preheat oven to 175°C (fan 155°C)", "Gesamt 1.200 € (= 12 %)".
+                words = out[-1][1]
             out.append((start + part.start(), line_label | words))
     return out
 
