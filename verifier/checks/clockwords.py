@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from verifier.checks.daynames import FULL_NAMES, NAMES
 from verifier.checks.numwords import SMALL
 from verifier.checks.readings import Reading, times
 
@@ -89,10 +90,11 @@ def offsets(text: str) -> list[tuple[int, str]]:
 # A bare range of whole hours where a text gives hours or a time window: "Sa 8-12", "Mon-Fri
 # 9-17", "arrival window 8–12", "Sprechzeiten 14–18". Without such a cue before it a range of
 # small numbers is as likely pages or sizes, and an answer's "8 am" must not lean on those.
+# Weekdays as whole words, short (Sa., Tue, Thurs) or full and maybe plural (Tuesdays).
+_SHORT_DAYS = "|".join(sorted({w for w in NAMES if len(w) <= 3} | {"tues", "thur", "thurs"}))
+_FULL_DAYS = "|".join(name.lower() for name in FULL_NAMES)
 _CUE = (
-    r"\b(?:(?:mo|di|mi|do|fr|sa|so|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:montag|dienstag|mittwoch|donnerstag"
-    r"|freitag|samstag|sonntag|sonnabend)s?|window|hours|opening|open|geöffnet"
+    rf"\b(?:(?:{_SHORT_DAYS})\b\.?|(?:{_FULL_DAYS})s?|window|hours|opening|open|geöffnet"
     r"|öffnungszeiten|sprechzeiten|sprechstunden?|zeitfenster)"
 )
 _CUED = re.compile(rf"(?i:{_CUE})[:,]?[ \u00a0]*(?:[-–][ \u00a0]*(?i:{_CUE})[:,]?[ \u00a0]*)?\Z")

@@ -8,8 +8,8 @@ import re
 from datetime import date
 
 from verifier.checks.calendarmath import as_date
+from verifier.checks.daynames import FULL_NAMES
 from verifier.checks.numparse import tokenize
-from verifier.checks.weekdays import FULL_NAMES
 
 # "heute ist (der|Montag, der)", "today is (the|Monday,)", "today's date is", "heute, am".
 _WEEKDAY = "|".join(name.lower() for name in FULL_NAMES)

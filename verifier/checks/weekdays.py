@@ -12,22 +12,12 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import date
 
+from verifier.checks.daynames import DE, EN, NAMES
 from verifier.checks.linesigns import tokens_on_lines
 from verifier.checks.models import NumberFinding
 from verifier.checks.readings import Token
 
-_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_DE = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
-# Every weekday's full name, as a question's "Heute ist Montag, der ..." writes it.
-FULL_NAMES = (*_EN, *_DE, "Sonnabend")
-_NAMES: dict[str, int] = {
-    **{w.lower(): i for i, w in enumerate(_EN)},
-    **{w.lower(): i for i, w in enumerate(_DE)},
-    "sonnabend": 5,
-    **{w[:3].lower(): i for i, w in enumerate(_EN)},
-    **{w[:2].lower(): i for i, w in enumerate(_DE)},
-}
-_EN_SHORT = frozenset(w[:3].lower() for w in _EN)
+_EN_SHORT = frozenset(w[:3].lower() for w in EN)
 _NAME = r"(?:[A-Z][a-z]+|[A-Z]{6,})"
 _MARK = r"(?:\*\*|__|\*|_)?"  # Markdown emphasis around the name
 # Right before the date ("Donnerstag, 3. Juni", "**Do.**, 03.06.", "Thursday, the 3rd",
@@ -51,7 +41,7 @@ def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
     """The day a word names, if it is written as a weekday: a full name without a full stop
     (that ends a sentence), Thu with a dot or a comma or bare as English capitalises it, Do
     with or without its dot, So only with its dot or in brackets ("So," is a word)."""
-    day = _NAMES.get(word.lower())
+    day = NAMES.get(word.lower())
     if day is None:
         return None
     if len(word) > 3:
@@ -157,8 +147,8 @@ def wrong_weekdays(
             _finding(
                 found[0],
                 f"{y}-{m:02d}-{d:02d}",
-                f'"{written}" is a {_EN[actual]}, not a {_EN[claimed]}.',
-                f"Der {written} ist ein {_DE[actual]}, kein {_DE[claimed]}.",
+                f'"{written}" is a {EN[actual]}, not a {EN[claimed]}.',
+                f"Der {written} ist ein {DE[actual]}, kein {DE[claimed]}.",
             )
         )
     return findings
@@ -214,6 +204,6 @@ def _against_excerpt(
     return _finding(
         named_at,
         f"--{m:02d}-{d:02d}",
-        f'The excerpts name "{written}" a {_EN[actual]}, not a {_EN[claimed]}.',
-        f"Die Auszüge nennen den {written} einen {_DE[actual]}, keinen {_DE[claimed]}.",
+        f'The excerpts name "{written}" a {EN[actual]}, not a {EN[claimed]}.',
+        f"Die Auszüge nennen den {written} einen {DE[actual]}, keinen {DE[claimed]}.",
     )
