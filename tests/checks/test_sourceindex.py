@@ -52,6 +52,7 @@ texts = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 @example(["Rechnung 2014, Posten 145"], "14")  # no line of other numbers
 @example(["Tue 21/04, 8:40am"], "21 April")  # a day no month is before its month
 @example(["FB-M6,zinc,140,200,500,Accu"], "140")  # fields of a CSV row
+@example(["(in Tsd. €)\n0,0141"], "14")  # a declared scale (found by hypothesis)
 def test_the_lazy_index_holds_what_the_whole_index_holds(excerpts: list[str], answer: str) -> None:
     numbered = list(enumerate(excerpts, 1))
     readings = [r for t in tokenize(answer, strict=True) for p in (t, *t.parts) for r in p.readings]

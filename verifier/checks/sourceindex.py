@@ -58,6 +58,12 @@ class SourceIndex:
         self._scales = [declared_scale(text) for _, text in texts]  # "(in Tsd. €)"
         if not lazy:
             self._complete()
+        else:
+            for i, (_, text) in enumerate(texts):
+                if self._scales[i]:
+                    # A declared scale moves a figure's digits where no sign looks ("0,0141"
+                    # in thousands holds 14): such an excerpt is read whole, as _complete does.
+                    self._index(i, tokenize(text))
         for i, (_, text) in enumerate(texts):
             for v in word_values(text):
                 self.keys[("n", v)] = self.keys.get(("n", v), 0) | 1 << i
