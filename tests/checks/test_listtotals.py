@@ -28,6 +28,14 @@ CELLAR = (
         # Blind probe 24: "then" may open the next entry after its comma.
         ("You have 14 bottles: 6 Barolo [1], then 3 Brunello and 5 Chianti [1].", "14",
          "derived"),
+        # Blind probe 21: an entry of one spelled out is an item, and a count of kinds may
+        # stand before the opener.
+        ("Du hast noch 15 Flaschen, verteilt auf vier Weine: 6 Barolo, 3 Brunello, 5 Chianti "
+         "und eine Flasche Rioja [1].", "15", "derived"),
+        ("You have 10 bottles: 6 Barolo, 3 Brunello and one Rioja [1].", "10", "derived"),
+        ("You have 11 bottles: 6 Barolo, 3 Brunello and one Rioja [1].", "11", "ungrounded"),
+        # "a" opens too much else to count as one.
+        ("You have 10 bottles: 6 Barolo, 3 Brunello and a Rioja [1].", "10", "ungrounded"),
         # Without an opener the figures are no list of the total.
         ("You have 14 bottles of Italian red, 6 Barolo, 3 Brunello and 5 Chianti [1].", "14",
          "ungrounded"),

@@ -4,10 +4,11 @@ list right before a total, which arithmetic.py adds up ("24, 11 und 6 – insges
 a total in cents of the amounts of its sentence and the one before, dates between them.
 
 The list opens with a colon or a bracket after the total, and its items are the figures that
-open an entry (after the opener, a comma, "und", "and", "+"), so that a vintage or a size inside
-an entry is none. The total must be exact and add up the first two or more items: a wrong
-total meets the sum of a list it introduces hardly ever by chance (arithmetic.py reads the
-total written after its list)."""
+open an entry (after the opener, a comma, "und", "and", "+"), so that a vintage or a size
+inside an entry is none; an entry of one spelled out ("und eine Flasche Rioja") is an item of
+1. The total must be exact and add up the first two or more items: a wrong total meets the
+sum of a list it introduces hardly ever by chance (arithmetic.py reads the total written
+after its list)."""
 
 from __future__ import annotations
 
@@ -24,10 +25,17 @@ from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
 # Between the total and its first item: a few words and the opener right before the item.
-_OPENS = re.compile(r"[^\d.;!?\n]{0,60}[:(][ \u00a0]*")
+_OPENS = re.compile(r"[^.;!?\n]{0,60}[:(][ \u00a0]*")
 # Between an item and the next figure, when that figure opens the next entry.
 _NEXT_ENTRY = re.compile(
     r"(?:[,+&]|\b(?:und|and|sowie|plus))[ \u00a0]*(?:(?:then|dann|danach)[ \u00a0]+)?\Z", re.I
+)
+# An entry of one thing the answer spells out ("und eine Flasche Blaufränkisch", "and one
+# Chianti"): no figure, yet an item of the list. "a" alone is left out: it opens too much else.
+_ONE_ENTRY = re.compile(
+    r"(?:[,+&]|\b(?:und|and|sowie|plus))[ \u00a0]*(?:(?:then|dann|danach)[ \u00a0]+)?"
+    r"(?:ein|eine[mnrs]?|one|a[ \u00a0]+single)\b",
+    re.I,
 )
 _MAX_ITEMS = 24
 _TOTAL_REACH = 40  # characters before a total where its word stands
@@ -57,24 +65,48 @@ class ListTotals:
             return found
         end = self._sentences.span_at(tok.start)[1]
         after = [(t, v) for t, v in self._figures if tok.end <= t.start < end]
-        if not after or not _OPENS.fullmatch(self.text, tok.end, after[0][0].start):
+        # The list opens at the first figure after the opener; a count of kinds may stand
+        # before it ("10 Flaschen, verteilt auf vier Weine: 4 × Spätburgunder, ...").
+        opened = next(
+            (k for k, (t, _) in enumerate(after) if _OPENS.fullmatch(self.text, tok.end, t.start)),
+            None,
+        )
+        if opened is None:
             return None
+        after = after[opened:]
         items = [after[0]]
         for prev, (t, v) in pairwise(after):
             if _NEXT_ENTRY.search(self.text, prev[0].end, t.start):
                 items.append((t, v))
+        # Each entry: where it is written, its count, and the excerpts that hold it.
+        entries = [(t.start, t.end, v.reading.num, v.excerpts) for t, v in items]
+        entries = sorted(entries + self._ones(entries[0][1], end, entries[-1][1]))
         nums: list[Decimal] = []
-        for _, v in items[:_MAX_ITEMS]:
-            if v.reading.num is None:
+        for _, _, num, _ in entries[:_MAX_ITEMS]:
+            if num is None:
                 break  # a date among the entries: no sum reaches past it
-            nums.append(v.reading.num)
+            nums.append(num)
         count = sum_reaches(nums, r.num, 2)
         if count is None:
             return None
-        first, last = items[0][0], items[count - 1][0]
-        excerpts = frozenset().union(*(w.excerpts for _, w in items[:count]))
-        written = (self.text[first.start : first.end], self.text[last.start : last.end])
+        first, last = entries[0], entries[count - 1]
+        excerpts = frozenset().union(*(held for *_, held in entries[:count]))
+        written = (self.text[first[0] : first[1]], self.text[last[0] : last[1]])
         return Verdict("derived", r, excerpts, "listed_after", written)
+
+    def _ones(
+        self, start: int, end: int, last: int
+    ) -> list[tuple[int, int, Decimal | None, frozenset[int]]]:
+        """The entries of one spelled thing after the list's first item, up to the sentence's
+        end: those among its figures, and after its last figure one close behind it."""
+        out: list[tuple[int, int, Decimal | None, frozenset[int]]] = []
+        for m in _ONE_ENTRY.finditer(self.text, start, end):
+            word = m.end() - len(m.group().split()[-1])
+            if m.start() > last + _MAX_ITEM_GAP:
+                break
+            out.append((word, m.end(), Decimal(1), frozenset()))
+            last = max(last, m.end())
+        return out
 
     def _amounts_before(self, tok: Token, x: Decimal) -> Verdict | None:
         """A total with cents of the last two or more amounts of its currency in its sentence
