@@ -32,6 +32,7 @@ from verifier.checks.readings import Token
 from verifier.checks.rowdiffs import RowDifferences
 from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.spans import Spans
+from verifier.checks.timecolumns import TimeColumns
 from verifier.checks.tworates import TwoRates
 from verifier.checks.unnamed import Unnamed, stated_rate
 
@@ -96,6 +97,7 @@ def derive_all(
         calendar,
         conversions,
         ClockSpans(sentences, texts),
+        TimeColumns(sentences, texts),
         rates,
         written,
         RowDifferences(sentences, texts),
