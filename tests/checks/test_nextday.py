@@ -22,6 +22,10 @@ TIMETABLE = "Outbound – Tuesday 21 April 2026\nLH 778  FRA dep 12:15  SIN arr 
          "Sitzung 14.05.2026", "13. Mai"),
         ("The party is on 31 December 2025 and the brunch the day after, 1 January 2026 [1].",
          "Party 31.12.2025", "1 January 2026"),
+        # Blind probe 28: an arrival "nach Mitternacht" is on the next day.
+        ("Der Rückflug startet am 28. Juli um 21:30 Uhr und landet erst nach Mitternacht, also "
+         "am 29. Juli um 0:15 Uhr [1].", "Rückflug 28.07.2026: PMI 21:30 → HAM 00:15 (+1 Tag)",
+         "29. Juli"),
     ],
 )  # fmt: skip
 def test_the_day_after_or_before_a_date_is_derived(answer: str, excerpt: str, result: str) -> None:
@@ -32,6 +36,9 @@ def test_the_day_after_or_before_a_date_is_derived(answer: str, excerpt: str, re
     ("answer", "excerpt", "result"),
     [
         # Two days on is no next day.
+        ("Der Rückflug startet am 28. Juli um 21:30 Uhr und landet erst nach Mitternacht, also "
+         "am 30. Juli um 0:15 Uhr [1].", "Rückflug 28.07.2026: PMI 21:30 → HAM 00:15 (+1 Tag)",
+         "30. Juli"),
         ("The parcel left on 3 March and arrived the next day, 5 March [1].",
          "Shipped: 03.03.2026", "5 March"),
         # One day on, but no word says so: a date one day off is the commonest wrong date.

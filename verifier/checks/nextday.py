@@ -5,8 +5,8 @@ excerpt gives last before its mark of an arrival on the next day ("arr 07:05 (+1
 timetables do.
 
 A date one day off is the commonest wrong date, so the words must say it: "the next day",
-"the following morning", "am nächsten Tag", "am Folgetag", "the day before", "am Vortag"
-right before the date or right after it."""
+"the following morning", "am nächsten Tag", "am Folgetag", "after midnight", "the day
+before", "am Vortag" right before the date or right after it."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ _NEXT = (
     r"|(?:am|den)\s+(?:nächsten|folgenden|darauffolgenden)\s+(?:tag|morgen|abend)"
     r"|am\s+folgetag|folgetag|tags\s+darauf|am\s+(?:tag|morgen|abend)\s+danach"
     r"|einen\s+tag\s+später"
+    # An arrival past midnight: "landet erst nach Mitternacht, also am 29. Juli".
+    r"|(?:nach|after|past)\s+(?:mitternacht|midnight)"
 )
 _PREVIOUS = (
     r"(?:the\s+)?(?:previous|preceding)\s+(?:day|morning|evening|night)|the\s+day\s+before"
