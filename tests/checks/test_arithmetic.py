@@ -184,6 +184,16 @@ def test_periods_before_the_figure_products_in_the_next_sentence_and_a_list_s_ch
         ("Das sind etwa 61 € pro Monat (734 € / 12) [1].", "734,00 €; SF 12", "61", "derived"),
         ("Das sind 61 € pro Monat (734 € / 12) [1].", "734,00 €; SF 12", "61", "ungrounded"),
         ("Das sind etwa 65 € pro Monat (734 € / 12) [1].", "734,00 €; SF 12", "65", "ungrounded"),
+        # Blind probe 28: what a sum "comes to", and a fourth step on derived figures (the
+        # nights from two dates, their price, its tax, then the sum).
+        ("The room is $756, and with the lodging tax of $68.04 it comes to about $824 [1].",
+         "Room: $756.00\nLodging tax 9%: $68.04", "824", "derived"),
+        ("The room is $756, and with the lodging tax of $68.04 it comes to about $830 [1].",
+         "Room: $756.00\nLodging tax 9%: $68.04", "830", "ungrounded"),
+        ("You're booked for four nights (May 21 to May 25) at $189 a night, which is $756; with "
+         "the 9% lodging tax of $68.04 the room comes to about $824 [1].",
+         "Check-in: Thu, May 21, 2026\nCheck-out: Mon, May 25, 2026\nRate: $189.00 per night "
+         "+ 9% lodging tax", "824", "derived"),
     ],
 )  # fmt: skip
 def test_a_rise_in_words_and_a_hedged_division(

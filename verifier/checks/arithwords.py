@@ -33,7 +33,9 @@ ANNOUNCED = re.compile(
     # What is left after a deduction: "$12,200 after the $2,000 tax credit", "nach Abzug".
     r"|after\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[$€£]?[0-9][0-9.,]*\s+)?(?:[^\W\d_]+\s+){0,2}"
     r"(?:credit|discount|rebate|deduction|refund|subsidy|grant|deposit|tax)|nach\s+abzug"
-    r"|subtract\w*|deduct\w*|abzüglich|abgezogen)\b"
+    r"|subtract\w*|deduct\w*|abzüglich|abgezogen"
+    # What a sum reaches: "the room comes to about $824", "bringing it to £132.75".
+    r"|(?:comes?|came|coming)\s+to|(?:bring|brings|bringing|brought)\s+(?:it|that|this|the\s+total)\s+to)\b"
     r"|[=×+]",
     re.I,
 )
