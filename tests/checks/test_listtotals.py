@@ -47,6 +47,22 @@ def test_a_total_before_its_list_is_the_sum_of_the_entries(
     assert statuses(answer, CELLAR)[result] == expected
 
 
+BILL = (
+    "Tarif Smart M 14,99 €\nEU-Roaming Plus 3,00 €\nDatenautomatik (2 x 1 GB à 2,00 €) 4,00 €\n"
+    "Premium-SMS 0,99 €"
+)
+
+
+@pytest.mark.parametrize(("total", "expected"), [("7,99", "derived"), ("8,99", "ungrounded")])
+def test_a_total_in_cents_adds_up_the_amounts_listed_after_it(total: str, expected: str) -> None:
+    # Blind probe 28: an entry's other figures ("je 1 GB") stand between the amounts.
+    answer = (
+        f"Zum Tarif kamen {total} € an Extras hinzu: 3,00 € für EU-Roaming, zweimal die "
+        "Datenautomatik mit je 1 GB für zusammen 4,00 € und eine Premium-SMS über 0,99 € [1]."
+    )
+    assert statuses(answer, BILL)[total] == expected
+
+
 def test_a_list_of_dates_adds_up_to_nothing() -> None:
     assert statuses("Du hast 3 Termine: am 1. Mai und am 2. Mai [1].", "1. Mai, 2. Mai")["3"] == (
         "ungrounded"

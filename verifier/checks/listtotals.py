@@ -6,9 +6,11 @@ a total in cents of the amounts of its sentence and the one before, dates betwee
 The list opens with a colon or a bracket after the total, and its items are the figures that
 open an entry (after the opener, a comma, "und", "and", "+"), so that a vintage or a size
 inside an entry is none; an entry of one spelled out ("und eine Flasche Rioja") is an item of
-1. The total must be exact and add up the first two or more items: a wrong total meets the
-sum of a list it introduces hardly ever by chance (arithmetic.py reads the total written
-after its list)."""
+1. A total with cents adds up the amounts of its currency after it, whatever else an entry
+says ("7,99 € an Extras: 3,00 € für EU-Roaming, zweimal 1 GB für 4,00 € und 0,99 €"). The
+total must be exact and add up the first two or more items: a wrong total meets the sum of a
+list it introduces hardly ever by chance (arithmetic.py reads the total written after its
+list)."""
 
 from __future__ import annotations
 
@@ -74,6 +76,8 @@ class ListTotals:
         if opened is None:
             return None
         after = after[opened:]
+        if r.places == 2 and (found := self._amounts_after(tok, after)):
+            return found
         items = [after[0]]
         for prev, (t, v) in pairwise(after):
             if _NEXT_ENTRY.search(self.text, prev[0].end, t.start):
@@ -93,6 +97,28 @@ class ListTotals:
         excerpts = frozenset().union(*(held for *_, held in entries[:count]))
         written = (self.text[first[0] : first[1]], self.text[last[0] : last[1]])
         return Verdict("derived", r, excerpts, "listed_after", written)
+
+    def _amounts_after(self, tok: Token, after: list[tuple[Token, Verdict]]) -> Verdict | None:
+        """A total with cents of the amounts of its currency listed after it, whatever else
+        each entry says ("7,99 € an Extras: 3,00 € für EU-Roaming, zweimal je 1 GB für
+        zusammen 4,00 € und eine Premium-SMS über 0,99 €")."""
+        currency = money(self.text, tok)
+        if not currency:
+            return None
+        amounts = [
+            (t, v, num)
+            for t, v in after
+            if v.reading.places == 2
+            and (num := v.reading.num) is not None
+            and money(self.text, t) == currency
+        ][:_MAX_ITEMS]
+        count = sum_reaches([num for *_, num in amounts], tok.readings[0].num or Decimal(0), 2)
+        if count is None:
+            return None
+        first, last = amounts[0][0], amounts[count - 1][0]
+        excerpts = frozenset().union(*(v.excerpts for _, v, _ in amounts[:count]))
+        written = (self.text[first.start : first.end], self.text[last.start : last.end])
+        return Verdict("derived", tok.readings[0], excerpts, "listed_after", written)
 
     def _ones(
         self, start: int, end: int, last: int
