@@ -123,6 +123,14 @@ def test_a_marker_right_behind_a_figure_cites_it_alone() -> None:
         ("miscited", "890", [1], [2])
     ]
     assert citations("Die Miete beträgt 890 EUR [2]; die Küche ist hell [1].") == []
+    # Blind probe 28: the one word a figure counts stands between it and its marker.
+    recipes = [
+        SourceText(1, "Banana bread: bake at 350°F for 55–65 minutes."),
+        SourceText(2, "Blueberry muffins (makes 12): bake at 375°F for 20–25 minutes."),
+    ]
+    answer = "The muffins bake for 20 to 25 minutes [1], and the batch makes a dozen [2]."
+    stage = check_citations(answer, recipes, check_numbers("", answer, recipes))
+    assert [(f.text, f.cited, f.grounded_in) for f in stage.findings] == [("25", [1], [2])]
     # A marker after more words, or both markers side by side, cite the clause as a whole.
     assert citations("Die Miete beträgt 890 EUR warm [1]; die Küche ist hell [2].") == []
     assert citations("Die Miete beträgt 890 EUR [1][2].") == []

@@ -69,8 +69,9 @@ def marker_groups(
     return groups
 
 
-# What may stand between a figure and the marker that cites it alone: its unit or currency.
-_TIGHT = re.compile(r"[ \u00a0]*(?:[^\W\d_]{1,4}\.?|[€$£%])?[ \u00a0]*")
+# What may stand between a figure and the marker that cites it alone: its unit or currency,
+# or the one word it counts ("20 to 25 minutes [1]", "18 Gläser [1]").
+_TIGHT = re.compile(r"[ \u00a0]*(?:[^\W\d_]{1,14}\.?|[€$£%])?[ \u00a0]*")
 
 
 def tight(
