@@ -481,3 +481,33 @@ def test_csv_rows_and_a_row_s_thing_named_with_its_costs(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+SERVICE = (
+    "Services: full synthetic oil change $79.99; tire rotation $24.99; cabin air filter $34.99\n"
+    "Recommended (declined): engine air filter $39.99; wiper blades $29.99"
+)
+METER = (
+    "Meter serial: 19K0042217\n"
+    "  Previous reading (01/01/2026):  14,982  (actual)\n"
+    "  Current reading  (31/03/2026):  16,107  (actual)"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # Blind probe 28: "air filter" is both fields'; "cabin" names the other one.
+        ("The cabin air filter was $39.99 [1].", SERVICE, "39.99", "wrong_line"),
+        ("The cabin air filter was $34.99 [1].", SERVICE, "34.99", "grounded"),
+        ("The engine air filter was $39.99 [1].", SERVICE, "39.99", "grounded"),
+        ("The air filter was $39.99 [1].", SERVICE, "39.99", "grounded"),
+        # Blind probe 21: "readings" of both, and no word of the reading's own names another.
+        ("Between the meter readings of 14,982 and 16,107 you used 1,125 kWh [1].", METER,
+         "14,982", "grounded"),
+    ],
+)  # fmt: skip
+def test_a_word_two_fields_share_tells_neither_from_the_other(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected

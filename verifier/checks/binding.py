@@ -9,8 +9,10 @@ checked where it stands on such lines only, and its own line names something (a 
 beyond "Summe" or "Datum", a label). The answer's words around the figure (see
 bindwords.around) are compared with the words of the figure's own line and label, and with
 those of the others: a word that only another row has, or another label of a field with a
-value of the figure's kind, with no word of the figure's own, ties it to the wrong line. A
-total's line is named by what it adds up."""
+value of the figure's kind, with no word of the figure's own, ties it to the wrong line; a
+word the figure's field shares with another field tells neither apart ("cabin air filter" of
+"engine air filter $39.99" beside "cabin air filter $34.99"). A total's line is named by what
+it adds up. What makes a line or field a rival is in rivals.py."""
 
 from __future__ import annotations
 
@@ -22,7 +24,6 @@ from verifier.checks.excerptlines import (
     Excerpt,
     Line,
     field_of,
-    fields_of,
     figure_words,
     in_prose,
     rare_words,
@@ -33,55 +34,9 @@ from verifier.checks.excerptlines import (
 from verifier.checks.grounding import Verdict
 from verifier.checks.numparse import tokenize_lines
 from verifier.checks.readings import Key, date_keys
+from verifier.checks.rivals import CHAIN, RIVAL, rival_fields, total_line
 
-# What another line must hold to have a value of the figure's kind: a date, an amount with
-# decimals, a whole number of two digits or more (not a part of a date or a time).
-_RIVAL = {
-    "d": re.compile(
-        r"\d{1,2}\.\d{1,2}\.|\d{4}-\d{2}-\d{2}|\d\.? ?[^\W\d_]{3,}\.? \d{4}"
-        # A month's name before its day ("Mar 3"), not any word before a digit ("Serie 6").
-        r"|(?i:(?<![^\W\d_])(?:jan|feb|mar|mär|apr|may|mai|jun|jul|aug|sep|oct|okt|nov|dec|dez)"
-        r"[^\W\d_]*\.?) \d"
-        r"|\d{1,2}/\d{1,2}/\d{2,4}"  # a US statement's "03/09/2026"
-    ),
-    "c": re.compile(r"\d[.,]\d{2}(?!\d)"),
-    # A clock time of another row: "18:30", "6:30 pm", "18.30 Uhr".
-    "t": re.compile(r"(?<![0-9])[0-2]?[0-9][:.][0-5][0-9](?![0-9])"),
-    # Not a group of a code joined by hyphens ("Account 55-201-884").
-    # A month of a year, as a best-before date writes it ("11/2028").
-    "ym": re.compile(r"(?<![0-9./])(?:0?[1-9]|1[0-2])[./](?:20)?[0-9]{2}(?![0-9./])"),
-    "n": re.compile(
-        r"(?<![0-9.,:/-]|[^\W\d_])(?:[0-9]{1,3}(?:[.,'][0-9]{3})+|[0-9]{2,})(?![0-9]|[.,:/-][0-9])"
-    ),
-}
-# A total's line, or a payment's, which repeats it: named by what it adds up.
-_TOTAL = re.compile(
-    r"(?i:\b(?:gesamt\w*|summe|total|subtotal|endbetrag|rechnungsbetrag|zahlbetrag|zu zahlen"
-    r"|zwischensumme|amount due|balance|geg\.|gegeben|bezahlt|paid|kartenzahlung|ec-karte|bar"
-    r"|visa|mastercard|brutto|mwst)\b)"
-)
-# A bank statement's line, led by its date (day first, or a US month/day): a card payment there
-# is one booking, no total.
-_BOOKING = re.compile(
-    r"[ \t]*(?:[0-3][0-9][./-][01][0-9](?:[./-](?:[0-9]{4}|[0-9]{2})?)?"
-    r"|[01][0-9]/[0-3][0-9](?:/(?:[0-9]{4}|[0-9]{2}))?|[0-9]{4}-[01][0-9]-[0-3][0-9])[ \t]+"
-)
-_SUM = re.compile(
-    r"(?i:\b(?:gesamt\w*|summe|total|subtotal|zwischensumme|balance|saldo|kontostand)\b)"
-)
-# A small count is another row's as a whole number of two digits or more is, or as a table's
-# cell of its own ("| 4 |") or a label's value ("Kichererbsen: 4 Dosen").
-_RIVAL["small"] = re.compile(
-    _RIVAL["n"].pattern + r"|\|[ \t]*[0-9]{1,3}[ \t]*(?:[^\W\d_]{1,8}\.?[ \t]*)?(?=\|)"
-    r"|:[ \t]*[0-9]{1,3}(?![0-9]|[.,][0-9])"
-)
-# A measure with one decimal ("92,5 kg") is another row's as a figure with one or two decimals
-# is, or a whole number of two digits or more ("120 kg").
-_RIVAL["m"] = re.compile(r"\d[.,]\d{1,2}(?![\d.,])|" + _RIVAL["n"].pattern)
 _MIN_WHOLE = 1  # digits a whole number needs to be looked up
-# A phone or account number: six digits or more, in groups. Another line with one holds a
-# rival of a number given as an identifier.
-_CHAIN = re.compile(r"[0-9](?:[ /().-]{0,2}[0-9]){5,}")
 _MIN_CHAIN = 6
 
 
@@ -140,7 +95,7 @@ class Binding:
             return None
         held = {id(line) for line, _ in self._holders(ex, key, digits)}
         places = {i for i, line in enumerate(ex.lines) if id(line) in held}
-        if not places or any(_total(ex.text, ex.lines[i]) for i in places):
+        if not places or any(total_line(ex.text, ex.lines[i]) for i in places):
             return None
         return places
 
@@ -172,7 +127,7 @@ class Binding:
                 for line in ex.lines
                 if (at := line.digits.find(digits)) >= 0
             ]
-            hit = self._tie(n, ex, holders, _CHAIN, around)
+            hit = self._tie(n, ex, holders, CHAIN, around)
             if hit is None:
                 return None
             found = found or hit
@@ -187,7 +142,7 @@ class Binding:
         holders = self._holders(ex, key, digits)
         if kind == "small" and not all("|" in ex.text[x.start : x.end] for x, _ in holders):
             kind = "n"  # a small count off a table ("2 Zitronen"), maybe a step's "2 Hälften"
-        return self._tie(n, ex, holders, _RIVAL[kind], around)
+        return self._tie(n, ex, holders, RIVAL[kind], around)
 
     def _tie(
         self,
@@ -200,7 +155,7 @@ class Binding:
         """What ties the figure (on its holders' lines) to another line: see wrong_line."""
         # A total's row is named by the rows it adds up ("68,40 € für Impfung und Untersuchung").
         own_row: set[str] = set().union(
-            *(row_words(ex, line) for line, _ in holders if not _total(ex.text, line))
+            *(row_words(ex, line) for line, _ in holders if not total_line(ex.text, line))
         )
         # A row is named by its words, a label line's field by its label: either may be named
         # wrongly. (A table's header names a column of every row: no rival of one figure's.)
@@ -209,28 +164,32 @@ class Binding:
         )
         # A word every row of its kind shares ("per class") tells no row from another.
         rows = bool(own_row) and not meets(around, own_row & unique_words(ex))
-        fields = bool(own_field) and not meets(around, own_field)
+        rivals = rival_fields(ex, holders, rival)
+        own_met = meets(around, own_field)
+        if own_met:
+            # Nor do the field's words another field has too, where the answer names that
+            # one by a word of its own: "cabin air filter" of "engine air filter $39.99"
+            # beside "cabin air filter $34.99".
+            rivals = [
+                words
+                for words in rivals
+                if own_met <= meets(around, words) and meets(around, words - own_field)
+            ]
+        fields = bool(own_field) and (not own_met or bool(rivals))
         if not (rows or fields):
             return None
         own = own_row | own_field
         named: set[str] = set()
-        for line in ex.lines:
-            mine = [at for held, at in holders if held is line]
-            if not mine:
-                if not rival.search(ex.text, line.start, line.end):
-                    continue  # a line with no figure of the kind has no value to confuse
-                if _total(ex.text, line):
-                    continue  # a total named is the figure's base ("on the subtotal of")
-                named |= (
-                    meets(around, row_words(ex, line) & rare_words(ex), False) if rows else set()
-                )
-            if line.label and fields:  # another label, of a field with a value of the kind
-                held = [field_of(ex.text, line, at) for at in mine]
-                parts = fields_of(ex.text, line)
-                for k, (start, words) in enumerate(parts):
-                    end = parts[k + 1][0] if k + 1 < len(parts) else line.end
-                    if words not in held and rival.search(ex.text, start, end):
-                        named |= meets(around, words, False)
+        for line in ex.lines if rows else ():
+            if any(held is line for held, _ in holders):
+                continue
+            if not rival.search(ex.text, line.start, line.end):
+                continue  # a line with no figure of the kind has no value to confuse
+            if total_line(ex.text, line):
+                continue  # a total named is the figure's base ("on the subtotal of")
+            named |= meets(around, row_words(ex, line) & rare_words(ex), False)
+        for words in rivals if fields else ():  # another label, of a value of the kind
+            named |= meets(around, words, False)
         # A word the figure's own line holds, even as a part of a compound, names no other
         # line ("der schnellste Lauf" of a "Tempodauerlauf" row beside a "langer Lauf").
         # A word of the excerpt's title or headings above its lines names the whole excerpt
@@ -274,14 +233,6 @@ def _digit_at(text: str, line: Line, k: int) -> int:
                 return at
             k -= 1
     return line.start
-
-
-def _total(text: str, line: Line) -> bool:
-    """Whether a structured line adds up others or pays their total (a receipt's "Summe",
-    "Kartenzahlung"); on a statement's booking line only a sum or balance word counts."""
-    if _BOOKING.match(text, line.start):
-        return _SUM.search(text, line.start, line.end) is not None
-    return _TOTAL.search(text, line.start, line.end) is not None
 
 
 def _key_of(v: Verdict) -> Key:
