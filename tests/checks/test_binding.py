@@ -511,3 +511,26 @@ def test_a_word_two_fields_share_tells_neither_from_the_other(
     answer: str, excerpt: str, result: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[result] == expected
+
+
+PLAN = (
+    "Präparat        Stärke     morgens   mittags   abends\n"
+    "Bisoprolol      2,5 mg     1         –         –\n"
+    "Torasemid       10 mg      1         –         –\n"
+    "Allopurinol     300 mg     –         1         –"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 28: rows aligned by spaces that end in a unit or in empty cells.
+        ("Mittags nimmt er Allopurinol 10 mg [1].", "10", "wrong_line"),
+        ("Mittags nimmt er Allopurinol 300 mg [1].", "300", "grounded"),
+        ("Morgens nimmt er Torasemid 10 mg [1].", "10", "grounded"),
+    ],
+)
+def test_an_aligned_row_may_end_in_a_unit_or_empty_cells(
+    answer: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, PLAN)[result] == expected

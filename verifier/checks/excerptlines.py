@@ -25,11 +25,13 @@ _NOT_DIGIT_LINE = re.compile(r"[^0-9\n]+")
 _DIGIT = re.compile(r"[0-9]")
 # A receipt's line: an item's words (after a statement line's date), two spaces or more, then
 # its figures.
-# It ends with a figure (and a currency or a tax class, and maybe a note in brackets: "(Jonas)"):
-# prose laid out with wide spaces ("beträgt  412,80 EUR und ist in vier") is none.
+# It ends with a figure (and a currency, a tax class or a short unit, empty cells of a dash,
+# and maybe a note in brackets: "(Jonas)"): prose laid out with wide spaces ("beträgt  412,80
+# EUR und ist in vier") is none.
 _ALIGNED = re.compile(
     r"[ \t]*(?:[0-9]{1,4}[./-][0-9]{1,2}[./-]?(?:[0-9]{2,4})?[ \t]+)?"  # a statement's date
-    r"[^\W\d_][^\n]*?\S[ \t]{2,}[^\n]*[0-9][ \t]*(?:[€$£]|EUR|USD|[A-Z]{1,2})?[ \t]*"
+    r"[^\W\d_][^\n]*?\S[ \t]{2,}[^\n]*[0-9][ \t]*"
+    r"(?:[€$£%]|EUR|USD|[A-Z]{1,2}|[^\W\d_]{1,5}\.?)?(?:[ \t]{2,}[–—-])*[ \t]*"
     r"(?:\([^()0-9\n]{1,40}\)[ \t]*)?"
 )
 # A list's line led by its figure, then a spaced dash and what it is: "03.05. – Familie
