@@ -534,3 +534,16 @@ def test_an_aligned_row_may_end_in_a_unit_or_empty_cells(
     answer: str, result: str, expected: str
 ) -> None:
     assert statuses(answer, PLAN)[result] == expected
+
+
+def test_a_receipt_line_may_open_with_its_count() -> None:
+    # Blind probe 28: "1  Forelle Müllerin   21,50" is a row named by its item.
+    bill = (
+        "1  Schweinebraten mit Knödel          16,80\n"
+        "1  Käsespätzle                        13,40\n"
+        "1  Forelle Müllerin                   21,50\n"
+        "2  Apfelschorle 0,5 l    à 4,20        8,40"
+    )
+    assert statuses("Die Forelle Müllerin kostete 16,80 € [1].", bill)["16,80"] == "wrong_line"
+    assert statuses("Die Forelle Müllerin kostete 21,50 € [1].", bill)["21,50"] == "grounded"
+    assert statuses("Zwei Apfelschorlen kosteten 8,40 € [1].", bill)["8,40"] == "grounded"

@@ -23,13 +23,14 @@ _LABEL_LINE = re.compile(
 _NOT_DIGIT = re.compile(r"[^0-9]+")
 _NOT_DIGIT_LINE = re.compile(r"[^0-9\n]+")
 _DIGIT = re.compile(r"[0-9]")
-# A receipt's line: an item's words (after a statement line's date), two spaces or more, then
-# its figures.
+# A receipt's line: an item's words (after a statement line's date, or a count: "2  Pizza
+# Margherita"), two spaces or more, then its figures.
 # It ends with a figure (and a currency, a tax class or a short unit, empty cells of a dash,
 # and maybe a note in brackets: "(Jonas)"): prose laid out with wide spaces ("beträgt  412,80
 # EUR und ist in vier") is none.
 _ALIGNED = re.compile(
     r"[ \t]*(?:[0-9]{1,4}[./-][0-9]{1,2}[./-]?(?:[0-9]{2,4})?[ \t]+)?"  # a statement's date
+    r"(?:[0-9]{1,3}[ \t]*[x×]?[ \t]+)?"  # a count
     r"[^\W\d_][^\n]*?\S[ \t]{2,}[^\n]*[0-9][ \t]*"
     r"(?:[€$£%]|EUR|USD|[A-Z]{1,2}|[^\W\d_]{1,5}\.?)?(?:[ \t]{2,}[–—-])*[ \t]*"
     r"(?:\([^()0-9\n]{1,40}\)[ \t]*)?"
