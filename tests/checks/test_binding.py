@@ -547,3 +547,26 @@ def test_a_receipt_line_may_open_with_its_count() -> None:
     assert statuses("Die Forelle Müllerin kostete 16,80 € [1].", bill)["16,80"] == "wrong_line"
     assert statuses("Die Forelle Müllerin kostete 21,50 € [1].", bill)["21,50"] == "grounded"
     assert statuses("Zwei Apfelschorlen kosteten 8,40 € [1].", bill)["8,40"] == "grounded"
+
+
+REFUND = (
+    "Refund summary:\n"
+    "  Men's rain shell (size L)         $129.00\n"
+    "  Merino hiking socks (3-pack)       $24.00\n"
+    "You kept: trekking poles ($64.00), not part of this return."
+)
+LOG = (
+    "Date     | Driver     | Start mi | End mi | Purpose\n"
+    "04/03/26 | M. Begum   | 61,401   | 61,455 | Deliveries – Bristol S\n"
+    "05/03/26 | M. Begum   | 61,455   | 61,612 | Collection – Swindon depot\n"
+    "Note 05/03: tyre pressure warning, checked & topped up at depot."
+)
+
+
+def test_an_amount_of_a_field_given_as_another_row_s() -> None:
+    # Blind probe 28: the kept poles' price given as the refunded shell's.
+    assert statuses("The rain shell was credited at $64.00 [1].", REFUND)["64.00"] == "wrong_line"
+    assert statuses("You kept the trekking poles ($64.00) [1].", REFUND)["64.00"] == "grounded"
+    # Probe 24: a date of a note field is as often the row's own date, written another way.
+    answer = "M. Begum drove it on 5 March to collect from the Swindon depot [1]."
+    assert statuses(answer, LOG)["5 March"] == "grounded"
