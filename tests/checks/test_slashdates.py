@@ -42,3 +42,21 @@ def test_a_slash_date_reads_in_its_document_s_order(
 ) -> None:
     (status,) = [s for f, s in statuses(answer, excerpt).items() if "2026" in f]
     assert status == expected
+
+
+PILLS = (
+    "Aspirin 81 mg — STOPPED 2/20/2026 per Dr. Kim (before dental surgery on 3/2)\n"
+    "Ratio of doses 3/2; mix 1/2 cup of water"
+)
+
+
+@pytest.mark.parametrize(("day", "expected"), [("March 2", "grounded"), ("March 3", "ungrounded")])
+def test_a_dated_short_slash_pair_is_a_day(day: str, expected: str) -> None:
+    # Blind probe 28: a word that dates a short slash pair makes it a day ("on 3/2").
+    answer = f"The aspirin was stopped ahead of the {day} dental surgery [1]."
+    assert statuses(answer, PILLS)[day] == expected
+
+
+def test_a_short_slash_pair_without_a_dating_word_stays_numbers() -> None:
+    text = "Ratio of doses 3/2; mix 1/2 cup of water; Fri 2/20/2026"
+    assert statuses("The ratio was March 2 [1].", text)["March 2"] == "ungrounded"

@@ -20,6 +20,11 @@ _YEAR = r"(?:1[5-9][0-9]{2}|20[0-9]{2})"
 # A weekday's abbreviation right before a figure: "Sun 3/8" of a log is March 8, no fraction.
 _DAYS = "(?i:mon|tue|wed|thu|fri|sat|sun)"
 _AFTER_WEEKDAY = f"(?:(?<={_DAYS} )|(?<={_DAYS}, ))"
+# A word that dates what follows: "surgery on 3/2", "due 3/6" of a US note is a day, no ratio.
+_AFTER_DATE_WORD = (
+    r"(?:(?<=(?i:\bon|\bby) )|(?<=(?i:\bdue) )|(?<=(?i:\bfrom|\btill) )"
+    r"|(?<=(?i:until|after|since) )|(?<=(?i:before) )|(?<=(?i:through) ))"
+)
 _NOT_AFTER_WEEKDAY = f"(?<!{_DAYS} )(?<!{_DAYS}, )"
 
 
@@ -87,7 +92,8 @@ def _pattern(strict: bool) -> re.Pattern[str]:
         # A source's month and day without a year, as US statements write them ("02/06  PAYROLL"):
         # both parts with two digits, so that fractions and ratings stay what they are; or a
         # month in one digit before a day no month or rating is ("paid 4/22"), or after a
-        # weekday, before any day ("Sun 3/8": a log's, no fraction); or a day no month is before
+        # weekday or a word that dates it, before any day ("Sun 3/8": a log's, no fraction;
+        # "surgery on 3/2"); or a day no month is before
         # a month in two digits, as the UK writes them ("Tue 21/04").
         + (
             ""
@@ -95,7 +101,7 @@ def _pattern(strict: bool) -> re.Pattern[str]:
             else r"|(?P<MD>(?<![0-9/.,])"
             r"(?P<ma>0[1-9]|1[0-2]|[1-9](?=/(?:1[3-9]|2[0-9]|3[01])(?![0-9]))"
             r"|(?:1[3-9]|2[0-9]|3[01])(?=/(?:0[1-9]|1[0-2])(?![0-9]))"
-            rf"|{_AFTER_WEEKDAY}(?P<mw>[1-9]))/"
+            rf"|(?:{_AFTER_WEEKDAY}|{_AFTER_DATE_WORD})(?P<mw>[1-9]))/"
             r"(?P<mb>(?(mw)0?[1-9](?![0-9])|0[1-9])|[12][0-9]|3[01])(?![0-9/]|[.,][0-9]))"
         )
         + r"|(?P<SG>(?<![0-9][.,])[0-9]{1,3}(?:[ ][0-9]{3}(?![0-9]))+(?:[.,][0-9]+)?"
