@@ -184,3 +184,40 @@ def test_a_fixture_list_s_bare_english_abbreviation_names_its_day() -> None:
     assert "Sunday" not in statuses("The cup match is on Sunday 22 March [1].", fixtures)
     # Lower case, it is a word: "sat 22 March" names no day.
     assert "Saturday" not in statuses("It is on Saturday 22 March [1].", "we sat 22 Mar")
+
+
+CLUB = (
+    "Hillcrest Swim Club — 2026 Summer Membership\n"
+    "Pool opens Saturday, May 23; closes Monday, September 7\n"
+    "Swim team tryouts: May 26–28, 4:00–6:00 PM"
+)
+REHEARSAL = "Probe 13.04.2026 bis 16.04.2026"
+
+
+def _wrong_weekdays(answer: str, excerpt: str) -> list[tuple[str, str]]:
+    stage = check_numbers("", answer, [SourceText(1, excerpt)])
+    return [(f.text, f.value) for f in stage.findings if f.status == "wrong_weekday"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # Blind probe 28: a day without a year under a heading of the excerpts' latest year.
+        ("Tryouts start Wednesday, May 26 [1].", CLUB, [("Wednesday", "2026-05-26")]),
+        ("Tryouts start Tuesday, May 26 [1].", CLUB, []),
+        # A range of weekdays before a range of days: each end has its weekday.
+        ("Tryouts run Wednesday through Friday, May 26–28 [1].", CLUB,
+         [("Wednesday", "2026-05-26"), ("Friday", "2026-05-28")]),
+        ("Tryouts run Tuesday through Friday, May 26–28 [1].", CLUB, [("Friday", "2026-05-28")]),
+        ("Tryouts run Tuesday through Thursday, May 26–28 [1].", CLUB, []),
+        ("Die Probe ist Di–Do, 13.–16.04.2026 [1].", REHEARSAL, [("Di", "2026-04-13")]),
+        ("Die Probe ist Mo–Fr, 13.–16.04.2026 [1].", REHEARSAL, [("Fr", "2026-04-16")]),
+        ("Die Probe ist Mo–Do, 13.–16.04.2026 [1].", REHEARSAL, []),
+        # Without a range of days the last weekday of a range is no date's own.
+        ("Die Probe ist Mo–Do, 13.04.2026 [1].", REHEARSAL, []),
+    ],
+)  # fmt: skip
+def test_a_weekday_range_and_a_heading_s_year(
+    answer: str, excerpt: str, expected: list[tuple[str, str]]
+) -> None:
+    assert _wrong_weekdays(answer, excerpt) == expected

@@ -174,7 +174,8 @@ class SourceIndex:
     def event_years(self, month: int, day: int) -> set[int]:
         """The year of the full dates on this month and day that no word of a birth leads, if
         they have one and it is the latest year the excerpts write ("Hinflug ... 24.07.2026"
-        for "am Samstag, 24. Juli"; not an invoice's or a membership's older year)."""
+        for "am Samstag, 24. Juli"; not an invoice's or a membership's older year); without
+        such a date, that latest year where it heads the day written without one."""
         self._read_for(("dm", month, day))
         if self._latest is None:
             years = [
@@ -186,6 +187,10 @@ class SourceIndex:
             for i, start, _, year in self._dated.get((month, day), ())
             if not _BIRTH.search(self._texts[i][1], max(0, start - _BIRTH_REACH), start)
         }
+        if not found and self._latest and day_under_year(self._texts, self._latest, month, day):
+            # The day without a year under a heading of that year: "2026 Summer Membership
+            # ... Swim team tryouts: May 26–28".
+            return {self._latest}
         return found if found == {self._latest} else set()  # two years: neither is meant
 
     def day(self, key: Key) -> set[int] | None:

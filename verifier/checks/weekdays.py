@@ -33,8 +33,14 @@ _LOOK_BACK = 24
 _MAX_LINES = 200  # lines of an excerpt read for the weekday of one day
 _MAX_READ = 65_536  # characters of an excerpt read for it
 _RANGE_END = re.compile(
-    r"[A-Z][a-z]{1,9}\.?[ \t\u00a0]*(?:[-–—]|\b(?:to|bis|through|thru|until))[ \t\u00a0]*\Z"
+    r"([A-Z][a-z]{1,9})(\.)?[ \t\u00a0]*(?:[-–—]|\b(?:to|bis|through|thru|until))[ \t\u00a0]*\Z"
 )
+# A range of days around a date: its end day after it ("May 26–28"), or its first day before
+# it ("13.–16.04.2026").
+_DAYS_AFTER = re.compile(
+    r"[ \t\u00a0]*(?:[-–—]|bis|to|through)[ \t\u00a0]*([0-9]{1,2})\b(?![.,:][0-9])"
+)
+_DAYS_BEFORE = re.compile(r"(?<![0-9.])([0-9]{1,2})\.?[ \t\u00a0]*(?:[-–—]|bis)[ \t\u00a0]*\Z")
 
 
 def _weekday(word: str, dotted: bool, sep: str, bracketed: bool) -> int | None:
@@ -124,8 +130,11 @@ def wrong_weekdays(
         if not any(r.key[0] in ("d", "dm") for r in tok.readings):
             continue  # most figures are no dates: spare them the look for a weekday
         found = _named_weekday(answer, tok.start, tok.end, range_ends=False)
+        others: list[tuple[re.Match[str], int, int, str]] = []  # a range's other end
         if found is None:
-            continue
+            found, others = _weekday_range(answer, tok)
+            if found is None:
+                continue
         full = _full_date(tok, beside)
         if full is None:
             finding = _against_excerpt(answer, tok, found, named)
@@ -140,18 +149,59 @@ def wrong_weekdays(
             actual = date(y, m, d).weekday()
         except ValueError:  # 31.06.: no such day, and no weekday to check
             continue
-        if found[1] == actual:
-            continue
         written, claimed = answer[tok.start : tok.end], found[1]
-        findings.append(
-            _finding(
-                found[0],
-                f"{y}-{m:02d}-{d:02d}",
-                f'"{written}" is a {EN[actual]}, not a {EN[claimed]}.',
-                f"Der {written} ist ein {DE[actual]}, kein {DE[claimed]}.",
+        if claimed != actual:
+            findings.append(
+                _finding(
+                    found[0],
+                    f"{y}-{m:02d}-{d:02d}",
+                    f'"{written}" is a {EN[actual]}, not a {EN[claimed]}.',
+                    f"Der {written} ist ein {DE[actual]}, kein {DE[claimed]}.",
+                )
             )
-        )
+        for named_at, claimed, day, span in others:
+            try:
+                actual = date(y, m, day).weekday()
+            except ValueError:
+                continue
+            if claimed != actual:
+                findings.append(
+                    _finding(
+                        named_at,
+                        f"{y}-{m:02d}-{day:02d}",
+                        f'Day {day} of "{span}" is a {EN[actual]}, not a {EN[claimed]}.',
+                        f"Der {day}. in „{span}“ ist ein {DE[actual]}, kein {DE[claimed]}.",
+                    )
+                )
     return findings
+
+
+def _weekday_range(
+    answer: str, tok: Token
+) -> tuple[tuple[re.Match[str], int] | None, list[tuple[re.Match[str], int, int, str]]]:
+    """A range of weekdays before a range of days: the weekday of the date the token is, and
+    the other end's weekday with its day and the range as written. "Wednesday through Friday,
+    May 26–28" (the first weekday the date's, the last the 28th's) or "Mo–Do, 13.–16.04.2026"
+    (the last the date's, the first the 13th's)."""
+    after = _DAYS_AFTER.match(answer, tok.end)
+    before_days = _DAYS_BEFORE.search(answer, max(0, tok.start - 8), tok.start)
+    if (after is None) == (before_days is None):
+        return None, []
+    lead = before_days.start() if before_days else tok.start
+    last_at = _BEFORE.search(answer, max(0, lead - _LOOK_BACK), lead)
+    if last_at is None:
+        return None, []
+    first_at = _RANGE_END.search(answer, max(0, last_at.start() - 20), last_at.start())
+    last = _weekday(last_at[1], bool(last_at[2]), last_at[3] or "", False)
+    first = _weekday(first_at[1], bool(first_at[2]), "", False) if first_at else None
+    if first_at is None or first is None or last is None:
+        return None, []
+    if after:
+        written = answer[tok.start : after.end()]
+        return (first_at, first), [(last_at, last, int(after[1]), written)]
+    assert before_days is not None
+    written = answer[before_days.start() : tok.end]
+    return (last_at, last), [(first_at, first, int(before_days[1]), written)]
 
 
 def _day_month(tok: Token) -> tuple[int, int] | None:
