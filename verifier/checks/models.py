@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict
 # of the wrong length or with wrong check digits; wrong_line: a figure the answer ties to
 # another row or field of a table or list than the one it stands on; wrong_unit: a figure
 # the excerpts give in another unit of the same kind (13 mm as 13 cm); wrong_count: a count
-# of a thing the excerpts count otherwise ("drei Kartuschen" for "2 Kartuschen").
+# of a thing the excerpts count otherwise ("drei Kartuschen" for "2 Kartuschen"), or one the
+# answer's own dates or times contradict (nights of a stay, "three and a half hours").
 NumberStatus = Literal[
     "grounded",
     "derived",

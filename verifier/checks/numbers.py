@@ -38,6 +38,7 @@ from verifier.checks.numwords import Spelled, spelled_numbers
 from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import SourceIndex
+from verifier.checks.spokenspans import wrong_spoken_spans
 from verifier.checks.today import today_in
 from verifier.checks.unnamed import stated_rate
 from verifier.checks.weekdays import excerpt_weekdays, wrong_weekdays
@@ -221,6 +222,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
             quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
+    findings += wrong_spoken_spans(sentences, tokens)
     binding = Binding(answer, texts)
     columns = Columns(sentences, texts, binding.excerpt)
     scaled = Factors(sentences, src, texts)

@@ -1,0 +1,120 @@
+"""A duration in words that the two clock times right before it contradict: "arrived at 1:40
+PM and finished at 4:10 PM — about three and a half hours" (two and a half), "von 17:00 bis
+18:30 Uhr, also zweieinhalb Stunden" (one and a half).
+
+A duration in digits is a figure like any other (derived from the times, or flagged); one in
+words below thirteen is no count an absence flags (see numbers.py), so the times must. Only
+a duration that follows the second time closely, after a word or sign that makes it their
+span ("—", "also", "that's", "insgesamt"), and that compares nothing, is read: "um 9:27 ab,
+um 17:51 an, mit zwei Stunden Aufenthalt" names another span, "eine halbe Stunde länger" a
+difference. Rounding is allowed, up to 44 minutes either way
+("gut drei Stunden" for 3:10, "about three hours" for 2:40): a wrong span in words is off by
+an hour or a half more often than by minutes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from verifier.checks.citations import Sentences
+from verifier.checks.models import NumberFinding
+from verifier.checks.numwords import SMALL
+from verifier.checks.readings import Token
+
+_ONE = {"a": 1, "an": 1, "ein": 1, "eine": 1}
+_COUNT = "|".join(sorted([*SMALL, *_ONE], key=len, reverse=True))
+_SPOKEN = re.compile(
+    rf"\b(?:(?P<n>{_COUNT})(?P<half>[ -]and[ -]a[ -]half|einhalb)?|(?P<ahalf>anderthalb))"
+    r"[ \u00a0-]+(?:hours?|stunden?)\b(?P<after>[ ]and[ ]a[ ]half)?"
+    r"|\b(?P<thirty>half[ ]an[ ]hour|eine[ ]halbe[ ]stunde)\b",
+    re.I,
+)
+# Between the second time and its span: a sign or word that makes it their span, a hedge.
+_SPAN_CUE = re.compile(
+    r"[—–:(]|\s-\s|\b(?:also|so|that's|that is|which is|das sind|sind das|insgesamt|in total"
+    r"|total|zusammen|i\.e\.|macht|ergibt|gives)\b",
+    re.I,
+)
+# After it, a comparison: "eine halbe Stunde länger als freitags" is a difference of spans.
+_COMPARED_AFTER = re.compile(
+    r"[ \u00a0]*(?:mehr|weniger|länger|kürzer|früher|später|more|less|longer|shorter|earlier"
+    r"|later|extra|zusätzlich)\b",
+    re.I,
+)
+_MAX_GAP = 40  # characters between the second time and its span
+_TOLERANCE = 44  # minutes a span in words may be rounded by
+_MAX_SPAN = 16 * 60
+_MAX_TIMES = 8  # clock times before a span read as its start
+
+
+def wrong_spoken_spans(sentences: Sentences, tokens: Sequence[Token]) -> list[NumberFinding]:
+    """A finding for each duration in words that the clock times before it contradict."""
+    text = sentences.text
+    times = [t for t in tokens if any(r.key[0] == "t" for r in t.readings)]
+    if len(times) < 2:
+        return []
+    out = []
+    for m in _SPOKEN.finditer(text):
+        k = sentences.index(m.start())
+        before = [t for t in times if t.end <= m.start()][-_MAX_TIMES:]
+        if len(before) < 2 or sentences.index(before[-2].start) != k:
+            continue  # the span's two times stand in its sentence
+        first, second = before[-2:]
+        gap = text[second.end : m.start()]
+        if len(gap) > _MAX_GAP or any(c.isdigit() for c in gap) or not _SPAN_CUE.search(gap):
+            continue
+        if _COMPARED_AFTER.match(text, m.end()):
+            continue
+        said = _minutes(m)
+        spans = _spans(first, second)
+        # It may be counted from an earlier time ("meet at 05:15 ... finishes at 13:30 — a
+        # bit over eight hours"), or add up two intervals ("9 bis 12 und 13 bis 17 Uhr,
+        # insgesamt sieben Stunden").
+        others = [s for t in before[:-2] for s in _spans(t, second)]
+        if len(before) >= 4:
+            a, b = before[-4:-2]
+            others += [x + y for x in _spans(a, b) for y in spans]
+        if not spans or any(abs(span - said) <= _TOLERANCE for span in (*spans, *others)):
+            continue
+        out.append(_finding(text, m, first, second, min(spans, key=lambda s: abs(s - said))))
+    return out
+
+
+def _minutes(m: re.Match[str]) -> int:
+    """The minutes a duration in words says."""
+    if m["thirty"]:
+        return 30
+    if m["ahalf"]:
+        return 90
+    word = m["n"].lower()
+    hours = SMALL.get(word) or _ONE[word]
+    return hours * 60 + (30 if m["half"] or m["after"] else 0)
+
+
+def _spans(first: Token, second: Token) -> list[int]:
+    """The minutes from the first clock time to the second, each way the clock may read."""
+    out = set()
+    for a in first.readings:
+        for b in second.readings:
+            if a.key[0] == "t" == b.key[0]:
+                ha, ma, hb, mb = (int(x) for x in (*a.key[1:3], *b.key[1:3]))
+                span = (hb * 60 + mb - ha * 60 - ma) % (24 * 60)
+                if 0 < span <= _MAX_SPAN:
+                    out.add(span)
+    return sorted(out)
+
+
+def _finding(text: str, m: re.Match[str], first: Token, second: Token, span: int) -> NumberFinding:
+    written = m.group()
+    a, b = text[first.start : first.end], text[second.start : second.end]
+    length = f"{span // 60}:{span % 60:02d}"
+    return NumberFinding(
+        text=written,
+        value=str(_minutes(m) * 60),
+        start=m.start(),
+        end=m.end(),
+        status="wrong_count",
+        excerpts=[],
+        message_en=f'"{written}", but from {a} to {b} is {length} hours.',
+        message_de=f"„{written}“, aber von {a} bis {b} sind es {length} Stunden.",
+    )
