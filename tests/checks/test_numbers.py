@@ -367,6 +367,9 @@ def test_times_compare_by_the_clock(answer: str, excerpt: str, expected: str) ->
         ("ships at 3 am", "Delivery in months 3-6 after order", "ungrounded"),
         ("opens at 8 am", "Sold 8-12 units per day", "ungrounded"),
         ("opens at 10 am on Tuesdays", "Tuesdays 10-14", "grounded"),
+        # A working time names hours too (found writing probe 28's span check).
+        ("beginnt um 9 Uhr", "Arbeitszeit 9-12 und 13-17 Uhr", "grounded"),
+        ("beginnt um 9 Uhr", "Lieferzeit 9-12 Tage", "ungrounded"),
     ],
 )
 def test_a_cued_range_of_hours_gives_times(answer: str, excerpt: str, expected: str) -> None:

@@ -95,7 +95,8 @@ _SHORT_DAYS = "|".join(sorted({w for w in NAMES if len(w) <= 3} | {"tues", "thur
 _FULL_DAYS = "|".join(name.lower() for name in FULL_NAMES)
 _CUE = (
     rf"\b(?:(?:{_SHORT_DAYS})\b\.?|(?:{_FULL_DAYS})s?|window|hours|opening|open|geöffnet"
-    r"|öffnungszeiten|sprechzeiten|sprechstunden?|zeitfenster)"
+    r"|öffnungszeiten|sprechzeiten|sprechstunden?|zeitfenster"
+    r"|(?:arbeits|geschäfts|büro|service|betreuungs|kern)zeit(?:en)?)"
 )
 _CUED = re.compile(rf"(?i:{_CUE})[:,]?[ \u00a0]*(?:[-–][ \u00a0]*(?i:{_CUE})[:,]?[ \u00a0]*)?\Z")
 _RANGE_REST = re.compile(r"[ \u00a0]?[-–][ \u00a0]?([0-9]{1,2})(?![0-9]|[.,:][0-9])")
