@@ -63,6 +63,17 @@ def test_a_total_in_cents_adds_up_the_amounts_listed_after_it(total: str, expect
     assert statuses(answer, BILL)[total] == expected
 
 
+@pytest.mark.parametrize(("total", "expected"), [("75.40", "derived"), ("75.90", "ungrounded")])
+def test_a_total_in_cents_with_its_word_after_it(total: str, expected: str) -> None:
+    # Blind probe 29: "so €75.40 altogether", the amounts in brackets among their items.
+    card = "Rear tyre €38.50\nInner tube 16 inch €7.90\nLabour 0.5 h €29.00"
+    answer = (
+        "He got a new rear tyre (€38.50), a new 16-inch inner tube (€7.90) and half an hour's "
+        f"labour for fitting it (€29.00), so €{total} altogether [1]."
+    )
+    assert statuses(answer, card)[total] == expected
+
+
 def test_a_list_of_dates_adds_up_to_nothing() -> None:
     assert statuses("Du hast 3 Termine: am 1. Mai und am 2. Mai [1].", "1. Mai, 2. Mai")["3"] == (
         "ungrounded"

@@ -40,6 +40,12 @@ _ONE_ENTRY = re.compile(
     re.I,
 )
 _MAX_ITEMS = 24
+# A total's word right after it: "so €75.40 altogether", "130,30 € insgesamt".
+_TOTALLED_AFTER = re.compile(
+    r"[ \u00a0]*(?:€|EUR|\$|£|USD|GBP)?[ \u00a0]*(?:altogether|in total|in all|overall"
+    r"|insgesamt|zusammen|gesamt|total)\b",
+    re.I,
+)
 _TOTAL_REACH = 40  # characters before a total where its word stands
 _MAX_ITEM_GAP = 40  # characters between two items of one enumeration, at most
 
@@ -62,7 +68,9 @@ class ListTotals:
         r = tok.readings[0]
         if r.num is None:
             return None
-        said = TOTALLED.search(self.text, max(0, tok.start - _TOTAL_REACH), tok.start)
+        said = TOTALLED.search(
+            self.text, max(0, tok.start - _TOTAL_REACH), tok.start
+        ) or _TOTALLED_AFTER.match(self.text, tok.end)
         if r.places == 2 and said and (found := self._amounts_before(tok, r.num)):
             return found
         end = self._sentences.span_at(tok.start)[1]
