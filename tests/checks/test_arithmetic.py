@@ -190,6 +190,11 @@ def test_periods_before_the_figure_products_in_the_next_sentence_and_a_list_s_ch
          "Room: $756.00\nLodging tax 9%: $68.04", "824", "derived"),
         ("The room is $756, and with the lodging tax of $68.04 it comes to about $830 [1].",
          "Room: $756.00\nLodging tax 9%: $68.04", "830", "ungrounded"),
+        # Blind probe 29: what is still "outstanding" is a difference.
+        ("The cottage costs £1,295 with the dog fee; with the £400 deposit already paid, £895 is "
+         "still outstanding [1].", "Cottage £1,295\nDeposit paid £400", "895", "derived"),
+        ("The cottage costs £1,295 with the dog fee; with the £400 deposit already paid, £859 is "
+         "still outstanding [1].", "Cottage £1,295\nDeposit paid £400", "859", "ungrounded"),
         ("You're booked for four nights (May 21 to May 25) at $189 a night, which is $756; with "
          "the 9% lodging tax of $68.04 the room comes to about $824 [1].",
          "Check-in: Thu, May 21, 2026\nCheck-out: Mon, May 25, 2026\nRate: $189.00 per night "

@@ -27,6 +27,7 @@ ANNOUNCED = re.compile(
     r"|verbleib\w*|noch|erhöh\w*|gestiegen|gesunken|stieg\w*|sank\w*|prozentpunkte?"
     r"|spar\w*|erspar\w*|save[sd]?|saving\w*"
     r"|left|leaves|leaving|remain\w*|balance|bleib(?:en|t)|add|adds|added|adding|hinzu\w*"
+    r"|outstanding|owed|owing|ausstehend\w*|offen"
     r"|increase\w*|decrease\w*|(?:ein|im)\s+(?:plus|minus)|(?:plus|minus)\s+von"
     r"|steig\w*|sink\w*|fiel|fällt|gefallen|drop\w*|fell|fall\w*|rose|rise\w*|risen|gain\w*"
     r"|grew|grow\w*|declin\w*|jump\w*|climb\w*|(?:went|gone|goes|go)\s+(?:up|down)"
