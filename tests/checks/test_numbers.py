@@ -753,6 +753,22 @@ def test_a_spelled_out_number_from_the_question() -> None:
     ]
 
 
+def test_a_count_and_a_half_in_words_is_an_operand() -> None:
+    # Blind probe 29: "anderthalb Stunden zu je 58 €" is 87,00 €, against "1,5 Std. à 58,00 €".
+    card = "Arbeitszeit: 1,5 Std. à 58,00 €"
+    assert found("Lohn: 87,00 € (anderthalb Stunden zu je 58 €).", card) == [
+        ("87,00", "derived"),
+        ("anderthalb", "grounded"),
+        ("58", "grounded"),
+    ]
+    assert found("Lohn: 116,00 € (zweieinhalb Stunden zu je 58 €).", card)[0] == (
+        "116,00",
+        "ungrounded",
+    )
+    # Absent, it is no count an absence flags.
+    assert check("It took two and a half hours.", "Repair log").findings == []
+
+
 def test_small_spelled_out_numbers_absent_from_the_excerpts_are_not_flagged() -> None:
     # Measured on the catalogs: "two", "seven" alone cost far more false alarms than they catch.
     assert check("Es kamen zwölf Gäste.", "Es kamen 13 Gäste.").findings == []

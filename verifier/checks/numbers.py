@@ -34,7 +34,7 @@ from verifier.checks.models import FLAGGING, NumberFinding, NumberStage, SourceT
 from verifier.checks.nightcount import wrong_nights
 from verifier.checks.numbermessages import number_finding
 from verifier.checks.numparse import tokenize
-from verifier.checks.numwords import Spelled, spelled_numbers
+from verifier.checks.numwords import Spelled, spelled_halves, spelled_numbers
 from verifier.checks.readings import Reading, Token, number
 from verifier.checks.selfref import announced_lists, counts_words
 from verifier.checks.sourceindex import SourceIndex
@@ -196,8 +196,11 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         if sp.counts and (sp.start, sp.end) not in lists and not counts_words(answer, sp.end)
     ]
     worded = [Token(sp.start, sp.end, (number(str(sp.value)),)) for sp in words]
+    # A count and a half in words ("anderthalb Stunden zu je 58 €") is an operand like any
+    # figure, and no count an absence flags.
+    halves = [Token(a, b, (number(v),)) for a, b, v in spelled_halves(answer)]
     # Index only the excerpt lines that may hold what the answer's figures look up.
-    src.prepare(r for t in (*todo, *worded) for p in (t, *t.parts) for r in p.readings)
+    src.prepare(r for t in (*todo, *worded, *halves) for p in (t, *t.parts) for r in p.readings)
     texts = [(e.n, e.checked_text) for e in excerpts]
     findings += wrong_weekdays(
         answer,
@@ -220,6 +223,9 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     for tok, sp in zip(worded, words, strict=True):
         if not _flags_absent(sp, answer):
             quiet.add((tok.start, tok.end))
+        results.append((tok, ground(tok, answer, src, quest)))
+    for tok in halves:
+        quiet.add((tok.start, tok.end))
         results.append((tok, ground(tok, answer, src, quest)))
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
     findings += wrong_spoken_spans(sentences, tokens)

@@ -173,3 +173,22 @@ def word_number(text: str) -> int | None:
     runs = spelled_numbers(text)
     whole = len(runs) == 1 and runs[0].start == 0 and runs[0].end == len(text)
     return runs[0].value if whole and runs[0].counts else None
+
+
+# A count and a half in words: "anderthalb", "eineinhalb", "zweieinhalb", "two and a half".
+_HALVES = re.compile(
+    r"\b(?:(?P<one>anderthalb|eineinhalb|one[ -]and[ -]a[ -]half)"
+    r"|(?P<de>zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)einhalb"
+    r"|(?P<en>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]and[ -]a[ -]half)\b",
+    re.I,
+)
+
+
+def spelled_halves(text: str) -> list[tuple[int, int, str]]:
+    """Each count and a half written in words, with its span and value ("2.5")."""
+    out = []
+    for m in _HALVES.finditer(text):
+        word = m["de"] or m["en"]
+        whole = 1 if m["one"] else _WORDS[word.lower()]
+        out.append((m.start(), m.end(), f"{whole}.5"))
+    return out
