@@ -570,3 +570,25 @@ def test_an_amount_of_a_field_given_as_another_row_s() -> None:
     # Probe 24: a date of a note field is as often the row's own date, written another way.
     answer = "M. Begum drove it on 5 March to collect from the Swindon depot [1]."
     assert statuses(answer, LOG)["5 March"] == "grounded"
+
+
+SCONES = (
+    "Granny Whitfield's fruit scones (makes 8)\n"
+    "350 g self-raising flour, plus extra for dusting\n"
+    "85 g butter, cubed · 3 tbsp caster sugar\n"
+    "75 g sultanas · 1 beaten egg to glaze"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 29: an ingredient line, led by its quantity, is a row named by its words.
+        ("The scones take 75 g of cubed butter [1].", "75", "wrong_line"),
+        ("The scones take 85 g of cubed butter [1].", "85", "grounded"),
+        ("The scones take 75 g of sultanas [1].", "75", "grounded"),
+        ("The scones take 3 tablespoons of caster sugar [1].", "3", "grounded"),
+    ],
+)
+def test_a_line_led_by_its_quantity_is_a_row(answer: str, result: str, expected: str) -> None:
+    assert statuses(answer, SCONES)[result] == expected

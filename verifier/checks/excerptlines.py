@@ -39,6 +39,12 @@ _ALIGNED = re.compile(
 # Keller", "14:00 — Probe". (Led by words, such a line is a title as often: "Stadtwerke
 # Münster – Jahresabrechnung 2025".)
 _DASHED = re.compile(r"[ \t]*(?:[-*•][ \t]+)?[0-9][^\n–—]*?[ \t]+[–—][ \t]+[^ \t\n][^\n]*")
+# A list's line led by a quantity, then what it counts: "85 g butter, cubed · 3 tbsp caster
+# sugar", "- 2 Dosen Kichererbsen" (several items a line: each names the line).
+_QUANTITY_LED = re.compile(
+    r"[ \t]*(?:[-*•][ \t]+)?[0-9][0-9.,/]*[ \t]*(?:[^\W\d_]{1,5}\.?[ \t]+)?[^\W\d_]{3,}"
+    r"[^\n:]{0,100}"
+)
 # A row of a semicolon-separated export, as German spreadsheets write CSV
 # ("Endreinigung;95,00 €"): fields parted by semicolons with no space after them.
 _SEMICOLON_ROW = re.compile(r"[^;\n]*[^\s;];(?:[^\s;][^;\n]*)?(?:;(?:[^\s;][^;\n]*)?)*")
@@ -111,6 +117,7 @@ def read_excerpt(text: str) -> Excerpt:
         elif (
             _ALIGNED.fullmatch(raw)
             or _DASHED.fullmatch(raw)
+            or _QUANTITY_LED.fullmatch(raw)
             or _SEMICOLON_ROW.fullmatch(raw)
             or csv_line(raw, 2, _LETTER_COMMA)  # "1043,Logitech M185 mouse,peripherals,37"
         ):
