@@ -11,6 +11,7 @@ HALL = "Halle 1: Mo 17:00–18:30, Fr 16:00–17:30"
 TRAIN = "Zug: ab 9:27, an 17:51"
 DAY = "Treffpunkt 05:15, Frühstück 08:00, Ende 13:30"
 SPLIT = "Arbeitszeit 9:00-12:00 und 13:00-17:00"
+FERRY = "Burlington dep 12:30 pm, crossing about 1 hour; last boat from Port Kent 6:00 pm"
 
 
 @pytest.mark.parametrize(
@@ -23,6 +24,10 @@ SPLIT = "Arbeitszeit 9:00-12:00 und 13:00-17:00"
          "zweieinhalb Stunden", "wrong_count"),
         ("Von 9:00 bis 12:00 und von 13:00 bis 17:00, insgesamt neun Stunden [1].", SPLIT,
          "neun Stunden", "wrong_count"),
+        # Blind probe 29: the span's start in the sentence before.
+        ("The 12:30 pm gets into Port Kent at about 1:30 pm [1]. The last boat back leaves at "
+         "6:00 pm, so you'd have about three and a half hours there [1].", FERRY,
+         "three and a half hours", "wrong_count"),
     ],
 )  # fmt: skip
 def test_a_span_in_words_the_times_contradict_is_flagged(
@@ -44,6 +49,8 @@ def test_a_span_in_words_the_times_contradict_is_flagged(
         ("Treffpunkt ist um 05:15 [1]. Nach dem Frühstück um 08:00 endet der Tag um 13:30 – gut "
          "acht Stunden insgesamt [1].", DAY),
         ("Von 9:00 bis 12:00 und von 13:00 bis 17:00, insgesamt sieben Stunden [1].", SPLIT),
+        ("The 12:30 pm gets into Port Kent at about 1:30 pm [1]. The last boat back leaves at "
+         "6:00 pm, so you'd have about four and a half hours there [1].", FERRY),
     ],
 )  # fmt: skip
 def test_a_span_the_times_allow_or_another_span_is_not_flagged(answer: str, excerpt: str) -> None:

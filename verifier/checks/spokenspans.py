@@ -57,8 +57,10 @@ def wrong_spoken_spans(sentences: Sentences, tokens: Sequence[Token]) -> list[Nu
     for m in _SPOKEN.finditer(text):
         k = sentences.index(m.start())
         before = [t for t in times if t.end <= m.start()][-_MAX_TIMES:]
-        if len(before) < 2 or sentences.index(before[-2].start) != k:
-            continue  # the span's two times stand in its sentence
+        if len(before) < 2 or sentences.index(before[-1].start) != k:
+            continue  # the span's end stands in its sentence
+        if sentences.index(before[-2].start) < k - 1:
+            continue  # and its start in that sentence or the one before
         first, second = before[-2:]
         gap = text[second.end : m.start()]
         if len(gap) > _MAX_GAP or any(c.isdigit() for c in gap) or not _SPAN_CUE.search(gap):
