@@ -26,6 +26,9 @@ _AFTER_DATE_WORD = (
     r"|(?<=(?i:until|after|since) )|(?<=(?i:before) )|(?<=(?i:through) ))"
 )
 _NOT_AFTER_WEEKDAY = f"(?<!{_DAYS} )(?<!{_DAYS}, )"
+# What both stand after, tried first: most digits stand after no word and a space, and each
+# of the lookbehinds above costs a try at every digit the grammar reads.
+_AFTER_WORD = r"(?:(?<=[A-Za-z] )|(?<=[A-Za-z], ))"
 
 
 def _pattern(strict: bool) -> re.Pattern[str]:
@@ -101,7 +104,7 @@ def _pattern(strict: bool) -> re.Pattern[str]:
             else r"|(?P<MD>(?<![0-9/.,])"
             r"(?P<ma>0[1-9]|1[0-2]|[1-9](?=/(?:1[3-9]|2[0-9]|3[01])(?![0-9]))"
             r"|(?:1[3-9]|2[0-9]|3[01])(?=/(?:0[1-9]|1[0-2])(?![0-9]))"
-            rf"|(?:{_AFTER_WEEKDAY}|{_AFTER_DATE_WORD})(?P<mw>[1-9]))/"
+            rf"|{_AFTER_WORD}(?:{_AFTER_WEEKDAY}|{_AFTER_DATE_WORD})(?P<mw>[1-9]))/"
             r"(?P<mb>(?(mw)0?[1-9](?![0-9])|0[1-9])|[12][0-9]|3[01])(?![0-9/]|[.,][0-9]))"
         )
         + r"|(?P<SG>(?<![0-9][.,])[0-9]{1,3}(?:[ ][0-9]{3}(?![0-9]))+(?:[.,][0-9]+)?"
