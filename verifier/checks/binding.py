@@ -169,7 +169,7 @@ class Binding:
         )
         # A word every row of its kind shares ("per class") tells no row from another.
         rows = bool(own_row) and not meets(around, own_row & unique_words(ex))
-        rivals = rival_fields(ex, holders, rival) if own_field else []
+        rivals = rival_fields(ex, holders, rival, around) if own_field else []
         own_met = meets(around, own_field)
         if own_met:
             # Nor do the field's words another field has too, where the answer names that

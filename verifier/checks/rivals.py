@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from verifier.checks.bindwords import meets
 from verifier.checks.excerptlines import Excerpt, Line, field_of, fields_of
 
 # A total's line, or a payment's, which repeats it: named by what it adds up.
@@ -56,23 +57,32 @@ RIVAL["m"] = re.compile(r"\d[.,]\d{1,2}(?![\d.,])|" + RIVAL["n"].pattern)
 CHAIN = re.compile(r"[0-9](?:[ /().-]{0,2}[0-9]){5,}")
 
 
+_SHARED_START = 4
+
+
 def rival_fields(
-    ex: Excerpt, holders: list[tuple[Line, int]], rival: re.Pattern[str]
+    ex: Excerpt, holders: list[tuple[Line, int]], rival: re.Pattern[str], around: set[str]
 ) -> list[set[str]]:
     """The words of each label field that holds a value of the figure's kind, other than the
-    figure's own."""
+    figure's own, that the answer's words around the figure meet."""
+    # Words of four letters or more meet another only where both begin with the same four
+    # (see bindwords): a line that holds no such beginning has no field they name, and is not
+    # split into its fields.
+    starts = {w[:_SHARED_START] for w in around}
     out: list[set[str]] = []
     for line in ex.lines:
         if not line.label:
             continue
         held = [field_of(ex.text, line, at) for x, at in holders if x is line]
-        if not held and total_line(ex.text, line):
+        lower = ex.text[line.start : line.end].lower()
+        if not held and (not any(w in lower for w in starts) or total_line(ex.text, line)):
             continue  # a total named is the figure's base ("on the subtotal of")
         parts = fields_of(ex.text, line)
         for k, (start, words) in enumerate(parts):
             end = parts[k + 1][0] if k + 1 < len(parts) else line.end
             if words not in held and rival.search(ex.text, start, end):
-                out.append(words)
+                if meets(around, words, False):
+                    out.append(words)
     return out
 
 
