@@ -24,6 +24,7 @@ from verifier.checks.factors import Calendar, Factors
 from verifier.checks.grounding import Verdict
 from verifier.checks.intervals import Intervals
 from verifier.checks.listtotals import ListTotals
+from verifier.checks.meterdiffs import MeterDiffs
 from verifier.checks.namedrows import NamedRows
 from verifier.checks.nextday import NextDays
 from verifier.checks.priced import Priced
@@ -106,6 +107,7 @@ def derive_all(
         Intervals(sentences, texts),
         two_rates,
         ages,
+        MeterDiffs(sentences, texts),
     ]
     # Those that take the figures grounded or derived so far as operands.
     learners: list[_Learner] = [

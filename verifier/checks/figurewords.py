@@ -25,7 +25,7 @@ _SAME_UNIT = {
     **dict.fromkeys(("minute", "minuten", "minutes", "mins"), "min"),
     **dict.fromkeys(("second", "seconds", "sekunde", "sekunden", "sec", "secs", "sek"), "s"),
 }
-_CURRENCIES = ("€", "$", "£", "chf")
+CURRENCIES = ("€", "$", "£", "chf")
 # A rate's unit after a figure: "kWh/m³", "€/kWh", "ct pro kWh".
 _PER_UNIT = re.compile(
     r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/]+)[ \u00a0]*(?:/|\b(?:pro|je|per)\b)[ \u00a0]*"
@@ -51,10 +51,10 @@ def unit_after(text: str, end: int) -> str:
 def money(text: str, tok: Token) -> str:
     """The currency written right after a figure or right before it, "" for none."""
     after = unit_after(text, tok.end)
-    if after in _CURRENCIES:
+    if after in CURRENCIES:
         return after
     before = text[max(0, tok.start - 4) : tok.start].rstrip(" \u00a0").lower()
-    return next((c for c in _CURRENCIES if before.endswith(c)), "")
+    return next((c for c in CURRENCIES if before.endswith(c)), "")
 
 
 def half_unit(text: str, tok: Token, hedged: bool) -> float:

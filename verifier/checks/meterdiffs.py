@@ -1,0 +1,76 @@
+"""What a meter or an odometer counted between two readings an excerpt gives and the answer
+does not name: "the day-rate meter went up by 2,754 kWh" for "34,872 kWh (day)" now and
+"32,118 kWh (day)" at move-in.
+
+The figure has a unit other than a currency (amounts are arithmetic.py's, with their own
+words), and both readings stand in an excerpt its sentence cites with that unit right after
+them; each reading is larger than the difference (a reading, not another consumption), on
+one line the later one the larger (a meter that fell counted nothing), and the sentence says
+the figure went up, was used or is a difference. Large readings of one unit are few in an
+excerpt, so an exact difference of two of them meets a wrong figure hardly ever by chance."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from verifier.checks.arithwords import ANNOUNCED
+from verifier.checks.citations import Sentences
+from verifier.checks.columns import FIGURE, figure_value
+from verifier.checks.figurewords import CURRENCIES, unit_after
+from verifier.checks.grounding import Verdict
+from verifier.checks.readings import Token
+
+# What a count between two readings is called, besides the words of a difference.
+_USED = re.compile(
+    r"\b(?:verbrauch\w*|used|use|consum\w*|gefahren|driven|drove|zurückgelegt|gelaufen)\b", re.I
+)
+_MAX_READINGS = 24  # readings of one unit in one excerpt tried
+_READ = 65_536  # characters of an excerpt read for its readings
+
+
+class MeterDiffs:
+    """The differences of the readings of one unit each cited excerpt gives."""
+
+    def __init__(self, sentences: Sentences, excerpts: list[tuple[int, str]]) -> None:
+        self.text = sentences.text
+        self._sentences = sentences
+        self._excerpts = excerpts
+        # By excerpt and unit: each reading's value and how it is written.
+        self._readings: dict[int, dict[str, list[tuple[Decimal, str, int]]]] = {}
+
+    def derive(self, tok: Token) -> Verdict | None:
+        """The difference of two readings an ungrounded figure with a unit is, or None."""
+        r = tok.readings[0]
+        x = r.num
+        unit = unit_after(self.text, tok.end)
+        if x is None or x <= 0 or r.scale or unit in ("", "%", *CURRENCIES):
+            return None
+        said = self._sentences.says(ANNOUNCED, tok.start) or self._sentences.says(_USED, tok.start)
+        if not said:
+            return None
+        for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
+            if n not in self._readings:
+                self._readings[n] = _readings(text[:_READ])
+            found = [(v, w, at) for v, w, at in self._readings[n].get(unit, []) if v > x]
+            for high, written_high, at_high in found:
+                for low, written_low, at_low in found:
+                    # On one line a meter reads from left to right: "Zähler 4.100 kWh 3.800
+                    # kWh" fell, and counted nothing.
+                    one_line = "\n" not in text[min(at_high, at_low) : max(at_high, at_low)]
+                    if high - low == x and not (one_line and at_high < at_low):
+                        operands = (written_high, written_low)
+                        return Verdict("derived", r, frozenset({n}), "difference", operands)
+        return None
+
+
+def _readings(text: str) -> dict[str, list[tuple[Decimal, str, int]]]:
+    """The figures of a text by the unit right after them, the first few of each, with how
+    and where they are written."""
+    out: dict[str, list[tuple[Decimal, str, int]]] = {}
+    for m in FIGURE.finditer(text):
+        unit = unit_after(text, m.end())
+        value = figure_value(m.group()) if unit and unit != "%" else None
+        if value is not None and len(out.setdefault(unit, [])) < _MAX_READINGS:
+            out[unit].append((value, m.group(), m.start()))
+    return out
