@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.checks.conftest import statuses
+from tests.checks.conftest import assert_linear, statuses
 from verifier.checks.citations import Sentences
 from verifier.checks.meterdiffs import MeterDiffs
 from verifier.checks.numparse import tokenize
@@ -45,3 +45,15 @@ def test_amounts_of_money_are_no_readings() -> None:
     (tok,) = tokenize(kwh, strict=True)[:1]
     found = MeterDiffs(Sentences(kwh), [(1, "Stand alt 99 kWh, neu 129 kWh")]).derive(tok)
     assert found is not None and found.addends == ("129", "99")
+
+
+def test_reading_a_long_excerpt_for_a_short_unit_is_linear() -> None:
+    # "l" stands in most lines' words: each place is asked one character before it first.
+    log = "Tankbeleg: 41,5 Liter Diesel, Kilometerstand 48.212 km, alles normal, leicht laufend\n"
+
+    def work(n: int) -> object:
+        answer = "Verbraucht hast du 20 l [1]."
+        (tok,) = tokenize(answer, strict=True)[:1]
+        return MeterDiffs(Sentences(answer), [(1, log * n)]).derive(tok)
+
+    assert_linear(work, 100)
