@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.checks.conftest import statuses
+from tests.checks.conftest import assert_linear, statuses
+from verifier.checks.citations import Sentences
+from verifier.checks.numparse import tokenize
+from verifier.checks.readings import Token
+from verifier.checks.spokenspans import wrong_spoken_spans
 
 VISIT = "Arrived 1:40 PM · Completed 4:10 PM"
 HALL = "Halle 1: Mo 17:00–18:30, Fr 16:00–17:30"
@@ -51,7 +55,32 @@ def test_a_span_in_words_the_times_contradict_is_flagged(
         ("Von 9:00 bis 12:00 und von 13:00 bis 17:00, insgesamt sieben Stunden [1].", SPLIT),
         ("The 12:30 pm gets into Port Kent at about 1:30 pm [1]. The last boat back leaves at "
          "6:00 pm, so you'd have about four and a half hours there [1].", FERRY),
+        # A review: a break after the span, a number word inside another, a duration of its
+        # own after a start of the sentence before, an offset.
+        ("The shift runs from 8:00 to 20:00 — twelve hours, with a break of one hour [1].",
+         "Shift 8:00-20:00, break 1 hour"),
+        ("Von 10:00 bis 12:00 Uhr – zwei Stunden, davon eine halbe Stunde Pause [1].",
+         "Kurs 10:00-12:00"),
+        ("We start at 9:00 and arrive at 6:00 the next morning — twenty-one hours [1].",
+         "Start 9:00, arrival 6:00"),
+        ("Wir treffen uns um 9:00 Uhr [1]. Die Führung beginnt um 14:00 Uhr (zwei Stunden) [1].",
+         "Treffen 9:00 Uhr, Führung 14:00 Uhr"),
+        ("The ferry is at 5:00 pm and the last bus leaves at 7:00 pm, so arrive three hours "
+         "ahead [1].", "Ferry 5:00 pm, bus 7:00 pm"),
     ],
 )  # fmt: skip
 def test_a_span_the_times_allow_or_another_span_is_not_flagged(answer: str, excerpt: str) -> None:
     assert "wrong_count" not in statuses(answer, excerpt).values()
+
+
+def test_reading_the_spans_of_a_long_answer_is_linear() -> None:
+    # A review: each duration looked for its times among all of them (9 s for 256 KB).
+    read: dict[int, tuple[Sentences, list[Token]]] = {}  # tokenized once: only the check timed
+
+    def work(n: int) -> object:
+        if n not in read:
+            answer = "From 9:00 to 11:00 — two hours [1]. " * n
+            read[n] = (Sentences(answer), tokenize(answer, strict=True))
+        return wrong_spoken_spans(*read[n])
+
+    assert_linear(work, 1000)
