@@ -563,9 +563,16 @@ LOG = (
 )
 
 
-def test_an_amount_of_a_field_given_as_another_row_s() -> None:
-    # Blind probe 28: the kept poles' price given as the refunded shell's.
-    assert statuses("The rain shell was credited at $64.00 [1].", REFUND)["64.00"] == "wrong_line"
+def test_a_field_s_figure_named_by_rows_ties_nothing() -> None:
+    # Blind probe 28's "rain shell credited at $64.00" (the kept poles' price) is not caught:
+    # asking a field's amount whether the answer names another row flagged a total's field
+    # and a deposit named by the rows they pay for (a review).
+    refund = REFUND + "\nRefunded to card: $153.00"
+    answer = "You got $153.00 back for the rain shell and the socks [1]."
+    assert statuses(answer, refund)["153.00"] == "grounded"
+    hotel = "Hotelzimmer 3 Nächte 300,00 €\nAnzahlung: 100,00 €"
+    answer = "Für das Hotelzimmer haben Sie bereits 100,00 € angezahlt [1]."
+    assert statuses(answer, hotel)["100,00"] == "grounded"
     assert statuses("You kept the trekking poles ($64.00) [1].", REFUND)["64.00"] == "grounded"
     # Probe 24: a date of a note field is as often the row's own date, written another way.
     answer = "M. Begum drove it on 5 March to collect from the Swindon depot [1]."
@@ -592,3 +599,12 @@ SCONES = (
 )
 def test_a_line_led_by_its_quantity_is_a_row(answer: str, result: str, expected: str) -> None:
     assert statuses(answer, SCONES)[result] == expected
+
+
+def test_a_step_s_number_leads_no_row() -> None:
+    # A review: "1. Preheat ..." is a step, not a quantity of oven.
+    steps = (
+        "1. Preheat the oven to 180 °C\n2. Bake the cake for 35 minutes\n"
+        "3. Let it cool for 10 minutes"
+    )
+    assert statuses("Bake the cake at 180 °C for 35 minutes [1].", steps)["180"] == "grounded"

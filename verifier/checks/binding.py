@@ -142,10 +142,7 @@ class Binding:
         holders = self._holders(ex, key, digits)
         if kind == "small" and not all("|" in ex.text[x.start : x.end] for x, _ in holders):
             kind = "n"  # a small count off a table ("2 Zitronen"), maybe a step's "2 Hälften"
-        # An amount of a field may be named as a row's ("You kept: trekking poles ($64.00)"
-        # given as the rain shell's, a receipt row of the refund); a date there is as often
-        # the row's own, written another way.
-        return self._tie(n, ex, holders, RIVAL[kind], around, rows_too=kind == "c")
+        return self._tie(n, ex, holders, RIVAL[kind], around)
 
     def _tie(
         self,
@@ -154,10 +151,8 @@ class Binding:
         holders: list[tuple[Line, int]],
         rival: re.Pattern[str],
         around: set[str],
-        rows_too: bool = False,
     ) -> tuple[int, str, str] | None:
-        """What ties the figure (on its holders' lines) to another line: see wrong_line;
-        rows_too: a field's figure may be named as another row's too."""
+        """What ties the figure (on its holders' lines) to another line: see wrong_line."""
         # A total's row is named by the rows it adds up ("68,40 € für Impfung und Untersuchung").
         own_row: set[str] = set().union(
             *(row_words(ex, line) for line, _ in holders if not total_line(ex.text, line))
@@ -185,9 +180,10 @@ class Binding:
             return None
         own = own_row | own_field
         named: set[str] = set()
-        for line in ex.lines if rows or (fields and rows_too) else ():
-            if not rows and line.label:
-                continue  # a field's figure named as another row's, not another field's
+        # A field's figure is not asked whether the answer names another row: a field of a
+        # total or a deposit is named by the rows it pays for ("$153.00 back for the rain
+        # shell and the socks", "für das Hotelzimmer 100,00 € angezahlt"; a review).
+        for line in ex.lines if rows else ():
             if any(held is line for held, _ in holders):
                 continue
             if not rival.search(ex.text, line.start, line.end):

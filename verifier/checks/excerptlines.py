@@ -42,8 +42,9 @@ _DASHED = re.compile(r"[ \t]*(?:[-*•][ \t]+)?[0-9][^\n–—]*?[ \t]+[–—][
 # A list's line led by a quantity, then what it counts: "85 g butter, cubed · 3 tbsp caster
 # sugar", "- 2 Dosen Kichererbsen" (several items a line: each names the line).
 _QUANTITY_LED = re.compile(
-    r"[ \t]*(?:[-*•][ \t]+)?[0-9][0-9.,/]*[ \t]*(?:[^\W\d_]{1,5}\.?[ \t]+)?[^\W\d_]{3,}"
-    r"[^\n:]{0,100}"
+    # Not a step's number ("1. Preheat the oven", "2) Bake"): a review.
+    r"[ \t]*(?:[-*•][ \t]+)?(?![0-9]{1,2}[.)][ \t])[0-9][0-9.,/]*[ \t]*"
+    r"(?:[^\W\d_]{1,5}\.?[ \t]+)?[^\W\d_]{3,}[^\n:]{0,100}"
 )
 # A row of a semicolon-separated export, as German spreadsheets write CSV
 # ("Endreinigung;95,00 €"): fields parted by semicolons with no space after them.
