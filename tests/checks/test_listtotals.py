@@ -34,6 +34,11 @@ CELLAR = (
          "und eine Flasche Rioja [1].", "15", "derived"),
         ("You have 10 bottles: 6 Barolo, 3 Brunello and one Rioja [1].", "10", "derived"),
         ("You have 11 bottles: 6 Barolo, 3 Brunello and one Rioja [1].", "11", "ungrounded"),
+        # Nor is "ein Dutzend" or "one of them" one (a review).
+        ("Du hast 10 Flaschen: 6 Barolo, 3 Brunello und ein Dutzend Rioja [1].", "10",
+         "ungrounded"),
+        ("You have 10 bottles: 6 Barolo, 3 Brunello, and one of them is corked [1].", "10",
+         "ungrounded"),
         # "a" opens too much else to count as one.
         ("You have 10 bottles: 6 Barolo, 3 Brunello and a Rioja [1].", "10", "ungrounded"),
         # Without an opener the figures are no list of the total.

@@ -57,3 +57,13 @@ def test_reading_a_long_excerpt_for_a_short_unit_is_linear() -> None:
         return MeterDiffs(Sentences(answer), [(1, log * n)]).derive(tok)
 
     assert_linear(work, 100)
+
+
+def test_a_recipe_s_amounts_are_no_readings() -> None:
+    # A review: small amounts of one unit, no word of a reading, give no difference.
+    recipe = "500 g flour\n250 g butter\n200 g sugar\n120 g nuts"
+    assert statuses("Use 80 g of sugar [1].", recipe)["80"] == "ungrounded"
+    assert statuses("Gib noch 50 g Zucker hinzu [1].", recipe)["50"] == "ungrounded"
+    # A line that says it holds a reading makes a small one a reading.
+    meter = "Zählerstand alt: 412 m³\nZählerstand neu: 498 m³"
+    assert statuses("Verbraucht hast du 86 m³ [1].", meter)["86"] == "derived"

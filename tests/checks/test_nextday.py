@@ -35,6 +35,9 @@ def test_the_day_after_or_before_a_date_is_derived(answer: str, excerpt: str, re
 @pytest.mark.parametrize(
     ("answer", "excerpt", "result"),
     [
+        # After its date, "past midnight" says when that day's event ends (a review).
+        ("The concert is on 13 May at 20:00, and the after-party on 14 May runs past midnight "
+         "[1].", "Concert: 13 May 2026, 20:00\nAfter-party: 13 May 2026, 23:00–03:00", "14 May"),
         # Two days on is no next day.
         ("Der Rückflug startet am 28. Juli um 21:30 Uhr und landet erst nach Mitternacht, also "
          "am 30. Juli um 0:15 Uhr [1].", "Rückflug 28.07.2026: PMI 21:30 → HAM 00:15 (+1 Tag)",

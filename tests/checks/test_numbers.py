@@ -370,6 +370,8 @@ def test_times_compare_by_the_clock(answer: str, excerpt: str, expected: str) ->
         # A working time names hours too (found writing probe 28's span check).
         ("beginnt um 9 Uhr", "Arbeitszeit 9-12 und 13-17 Uhr", "grounded"),
         ("beginnt um 9 Uhr", "Lieferzeit 9-12 Tage", "ungrounded"),
+        # A range of hours followed by a unit of length is a length (a review).
+        ("beginnt um 8 Uhr", "Arbeitszeit: 8-10 Stunden täglich", "ungrounded"),
     ],
 )
 def test_a_cued_range_of_hours_gives_times(answer: str, excerpt: str, expected: str) -> None:

@@ -213,6 +213,10 @@ def _wrong_weekdays(answer: str, excerpt: str) -> list[tuple[str, str]]:
         ("Die Probe ist Di–Do, 13.–16.04.2026 [1].", REHEARSAL, [("Di", "2026-04-13")]),
         ("Die Probe ist Mo–Fr, 13.–16.04.2026 [1].", REHEARSAL, [("Fr", "2026-04-16")]),
         ("Die Probe ist Mo–Do, 13.–16.04.2026 [1].", REHEARSAL, []),
+        # A range into the next month gives its end's day no month (a review).
+        ("The festival runs Friday to Monday, 29 May – 1 June 2026 [1].",
+         "Festival 29.05.2026 - 01.06.2026", []),
+        ("Das Fest ist Fr–Mo, 29. Mai – 1. Juni 2026 [1].", "Fest 29.05.2026 - 01.06.2026", []),
         # Without a range of days the last weekday of a range is no date's own.
         ("Die Probe ist Mo–Do, 13.04.2026 [1].", REHEARSAL, []),
     ],
@@ -221,3 +225,13 @@ def test_a_weekday_range_and_a_heading_s_year(
     answer: str, excerpt: str, expected: list[tuple[str, str]]
 ) -> None:
     assert _wrong_weekdays(answer, excerpt) == expected
+
+
+def test_a_heading_s_year_only_where_no_other_year_heads_the_day() -> None:
+    # A review: Dec 24 stands under 2025 in one excerpt and under 2026 in another.
+    texts = [
+        SourceText(1, "Holiday hours 2025\nDec 24: closed all day"),
+        SourceText(2, "Planning 2026\nDec 24: team party"),
+    ]
+    stage = check_numbers("", "The shop is closed on Wednesday, Dec 24 [1].", texts)
+    assert [f for f in stage.findings if f.status == "wrong_weekday"] == []

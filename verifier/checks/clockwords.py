@@ -101,6 +101,9 @@ _CUE = (
 _CUED = re.compile(rf"(?i:{_CUE})[:,]?[ \u00a0]*(?:[-–][ \u00a0]*(?i:{_CUE})[:,]?[ \u00a0]*)?\Z")
 _RANGE_REST = re.compile(r"[ \u00a0]?[-–][ \u00a0]?([0-9]{1,2})(?![0-9]|[.,:][0-9])")
 _RANGE_HEAD = re.compile(r"(?<![0-9.,:])([0-9]{1,2})[ \u00a0]?[-–][ \u00a0]?\Z")
+_LENGTH_AFTER = re.compile(
+    r"[ \u00a0]*(?:stunden|std\b|h\b|hours?|hrs?\b|tage?n?|days?|wochen|weeks?)", re.I
+)
 
 
 def hour_range_times(text: str, start: int, end: int) -> tuple[Reading, ...]:
@@ -118,4 +121,6 @@ def hour_range_times(text: str, start: int, end: int) -> tuple[Reading, ...]:
         return ()
     if not first < last <= 24 or _CUED.search(text, max(0, head - 40), head) is None:
         return ()
+    if _LENGTH_AFTER.match(text, rest.end() if rest is not None else end):
+        return ()  # a length, not a time of day: "Arbeitszeit: 8-10 Stunden täglich"
     return tuple(times(hour, 0, None, literal=True))

@@ -36,7 +36,10 @@ _NEXT_ENTRY = re.compile(
 # Chianti"): no figure, yet an item of the list. "a" alone is left out: it opens too much else.
 _ONE_ENTRY = re.compile(
     r"(?:[,+&]|\b(?:und|and|sowie|plus))[ \u00a0]*(?:(?:then|dann|danach)[ \u00a0]+)?"
-    r"(?:ein|eine[mnrs]?|one|a[ \u00a0]+single)\b",
+    r"(?:ein|eine[mnrs]?|one|a[ \u00a0]+single)\b"
+    # Not a quantity of its own: "ein Dutzend", "ein paar", "one of them", "eine Menge".
+    r"(?![ \u00a0]+(?:dutzend|paar|menge|handvoll|reihe|kiste|karton|kasten|dozen|couple|of"
+    r"|pair|few|bunch|case|box|lot|von|davon)\b)",
     re.I,
 )
 _MAX_ITEMS = 24
@@ -132,7 +135,8 @@ class ListTotals:
         self, start: int, end: int, last: int
     ) -> list[tuple[int, int, Decimal | None, frozenset[int]]]:
         """The entries of one spelled thing after the list's first item, up to the sentence's
-        end: those among its figures, and after its last figure one close behind it."""
+        end: those among its figures, and after its last figure each close behind the one
+        before."""
         out: list[tuple[int, int, Decimal | None, frozenset[int]]] = []
         for m in _ONE_ENTRY.finditer(self.text, start, end):
             word = m.end() - len(m.group().split()[-1])

@@ -4,7 +4,8 @@ does not name: "the day-rate meter went up by 2,754 kWh" for "34,872 kWh (day)" 
 
 The figure has a unit other than a currency (amounts are arithmetic.py's, with their own
 words), and both readings stand in an excerpt its sentence cites with that unit right after
-them; each reading is larger than the difference (a reading, not another consumption), on
+them; each reading is larger than the difference (a reading, not another consumption) and
+has four digits or stands on a line that says it is a reading ("Zählerstand", "odometer"), on
 one line the later one the larger (a meter that fell counted nothing), and the sentence says
 the figure went up, was used or is a difference. Large readings of one unit are few in an
 excerpt, so an exact difference of two of them meets a wrong figure hardly ever by chance."""
@@ -23,7 +24,13 @@ from verifier.checks.readings import Token
 
 # What a count between two readings is called, besides the words of a difference.
 _USED = re.compile(
-    r"\b(?:verbrauch\w*|used|use|consum\w*|gefahren|driven|drove|zurückgelegt|gelaufen)\b", re.I
+    r"\b(?:verbrauch\w*|used|consum\w*|gefahren|driven|drove|zurückgelegt|gelaufen)\b", re.I
+)
+# A reading: a figure of four digits or more, or one on a line that says it is a reading (a
+# recipe's "500 g" and "200 g" are no readings whose difference "80 g" could be).
+_LARGE = 1000
+_METER_WORD = re.compile(
+    r"(?i:stand|zähler|reading|meter|odometer|mileage|kilometerstand|km-stand|ablesung)"
 )
 _MAX_READINGS = 24  # readings of one unit in one excerpt tried
 # A figure right before a unit, and what would make the unit a longer word.
@@ -57,7 +64,11 @@ class MeterDiffs:
         for n, text in self._sentences.cited_excerpts(self._excerpts, tok.start):
             if (n, unit) not in self._readings:
                 self._readings[(n, unit)] = _readings(text[:_READ], unit)
-            found = [(v, w, at) for v, w, at in self._readings[(n, unit)] if v > x]
+            found = [
+                (v, w, at)
+                for v, w, at in self._readings[(n, unit)]
+                if v > x and (v >= _LARGE or _METER_WORD.search(text, *_line_at(text, at)))
+            ]
             for high, written_high, at_high in found:
                 for low, written_low, at_low in found:
                     # On one line a meter reads from left to right: "Zähler 4.100 kWh 3.800
@@ -90,3 +101,9 @@ def _readings(text: str, unit: str) -> list[tuple[Decimal, str, int]]:
             out.append((value, m.group(1), m.start()))
         at = lower.find(unit, end)
     return out
+
+
+def _line_at(text: str, at: int) -> tuple[int, int]:
+    """The start and end of the line a position of text stands on."""
+    end = text.find("\n", at)
+    return text.rfind("\n", 0, at) + 1, end if end >= 0 else len(text)

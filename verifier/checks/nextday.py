@@ -25,9 +25,10 @@ _NEXT = (
     r"|(?:am|den)\s+(?:nächsten|folgenden|darauffolgenden)\s+(?:tag|morgen|abend)"
     r"|am\s+folgetag|folgetag|tags\s+darauf|am\s+(?:tag|morgen|abend)\s+danach"
     r"|einen\s+tag\s+später"
-    # An arrival past midnight: "landet erst nach Mitternacht, also am 29. Juli".
-    r"|(?:nach|after|past)\s+(?:mitternacht|midnight)"
 )
+# An arrival past midnight, before its date only: "landet erst nach Mitternacht, also am 29.
+# Juli" (after a date it says when that day's event ends: "on 14 May runs past midnight").
+_PAST_MIDNIGHT = re.compile(r"\b(?:nach|after|past)\s+(?:mitternacht|midnight)\b", re.I)
 _PREVIOUS = (
     r"(?:the\s+)?(?:previous|preceding)\s+(?:day|morning|evening|night)|the\s+day\s+before"
     r"|(?:a|one)\s+day\s+(?:earlier|before)"
@@ -80,6 +81,8 @@ class NextDays:
         after = self.text[tok.end : min(closes, tok.end + _REACH_AFTER)]
         said = [*_SAID.finditer(before), *_SAID.finditer(after)]
         steps = {1 if m["next"] else -1 for m in said}
+        if _PAST_MIDNIGHT.search(before):
+            steps.add(1)
         return steps.pop() if len(steps) == 1 else None
 
     def _from_answer(self, tok: Token, r: Reading, step: int) -> Verdict | None:

@@ -13,7 +13,7 @@ from verifier.checks.digitchains import ChainIndex
 from verifier.checks.ibans import iban_holders
 from verifier.checks.identifiers import RunIndex
 from verifier.checks.linesigns import FRACTION_SIGN, FRACTIONS, lines_of, signs
-from verifier.checks.months import YEAR, day_under_year, under_year
+from verifier.checks.months import YEAR, day_under_year, under_year, writes_day
 from verifier.checks.numparse import day_clock, tokenize, tokenize_lines
 from verifier.checks.numwords import word_values
 from verifier.checks.readings import Key, Reading, Token, date_keys, day_key
@@ -187,10 +187,13 @@ class SourceIndex:
             for i, start, _, year in self._dated.get((month, day), ())
             if not _BIRTH.search(self._texts[i][1], max(0, start - _BIRTH_REACH), start)
         }
-        if not found and self._latest and day_under_year(self._texts, self._latest, month, day):
+        if not found and self._latest:
             # The day without a year under a heading of that year: "2026 Summer Membership
-            # ... Swim team tryouts: May 26–28".
-            return {self._latest}
+            # ... Swim team tryouts: May 26–28"; not where another excerpt writes the day
+            # under another year ("Holiday hours 2025 ... Dec 24: closed").
+            headed = day_under_year(self._texts, self._latest, month, day)
+            if headed and headed == {n for n, t in self._texts if writes_day(t, month, day)}:
+                return {self._latest}
         return found if found == {self._latest} else set()  # two years: neither is meant
 
     def day(self, key: Key) -> set[int] | None:

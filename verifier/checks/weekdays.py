@@ -196,12 +196,25 @@ def _weekday_range(
     first = _weekday(first_at[1], bool(first_at[2]), "", False) if first_at else None
     if first_at is None or first is None or last is None:
         return None, []
+    # Within one month only: "29 May – 1 June" ends in another month, whose day the end's
+    # number alone does not give.
+    day = _day_of(tok)
     if after:
         written = answer[tok.start : after.end()]
+        if day is None or int(after[1]) <= day:
+            return None, []
         return (first_at, first), [(last_at, last, int(after[1]), written)]
     assert before_days is not None
     written = answer[before_days.start() : tok.end]
+    if day is None or int(before_days[1]) >= day:
+        return None, []
     return (last_at, last), [(first_at, first, int(before_days[1]), written)]
+
+
+def _day_of(tok: Token) -> int | None:
+    """The day of the month of the token's date readings, if they agree on one."""
+    days = {int(r.key[-1]) for r in tok.readings if r.key[0] in ("d", "dm")}
+    return days.pop() if len(days) == 1 else None
 
 
 def _day_month(tok: Token) -> tuple[int, int] | None:
