@@ -67,3 +67,6 @@ def test_a_recipe_s_amounts_are_no_readings() -> None:
     # A line that says it holds a reading makes a small one a reading.
     meter = "Zählerstand alt: 412 m³\nZählerstand neu: 498 m³"
     assert statuses("Verbraucht hast du 86 m³ [1].", meter)["86"] == "derived"
+    # A stock list's "Bestand" is no reading.
+    stock = "Kerzen Bestand: 240 Stück\nSeifen Bestand: 200 Stück"
+    assert statuses("Verbraucht sind noch 40 Stück [1].", stock)["40"] == "ungrounded"

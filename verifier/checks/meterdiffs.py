@@ -30,7 +30,9 @@ _USED = re.compile(
 # recipe's "500 g" and "200 g" are no readings whose difference "80 g" could be).
 _LARGE = 1000
 _METER_WORD = re.compile(
-    r"(?i:stand|zähler|reading|meter|odometer|mileage|kilometerstand|km-stand|ablesung)"
+    # Whole words: a stock list's "Bestand" and a "Kilometer" are no readings.
+    r"(?i:\b(?:stand|zähler\w*|\w*zählerstand|kilometerstand|km-stand|readings?|meters?"
+    r"|odometer|mileage|ablesung\w*)\b)"
 )
 _MAX_READINGS = 24  # readings of one unit in one excerpt tried
 # A figure right before a unit, and what would make the unit a longer word.
