@@ -67,6 +67,13 @@ def _minutes(tok: Token) -> set[int]:
     return {int(r.key[1]) * 60 + int(r.key[2]) for r in tok.readings if r.key[0] == "t"}
 
 
+def clock_spans(a: Token, b: Token) -> frozenset[int]:
+    """The minutes from clock time a to clock time b, each way the clock may read them."""
+    return frozenset(
+        span for x in _minutes(a) for y in _minutes(b) if 0 < (span := (y - x) % 1440) <= _MAX_SPAN
+    )
+
+
 def _column(text: str, line_start: int, at: int) -> int:
     """The cell of a table's or a semicolon export's line a position stands in, from 0."""
     return sum(text.count(sep, line_start, at) for sep in "|;")
@@ -101,12 +108,7 @@ def _spans(text: str) -> tuple[list[_Span], list[_Span]]:
     break_column = _break_column(text)
     for k, (a, b) in enumerate(pairwise(clocks)):
         start, end = line_span(text, a.start)
-        minutes = frozenset(
-            span
-            for x in _minutes(a)
-            for y in _minutes(b)
-            if 0 < (span := (y - x) % 1440) <= _MAX_SPAN
-        )
+        minutes = clock_spans(a, b)
         if not minutes:
             continue
         written = (text[a.start : a.end], text[b.start : b.end])

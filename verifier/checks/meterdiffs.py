@@ -20,6 +20,7 @@ from verifier.checks.citations import Sentences
 from verifier.checks.columns import FIGURE, figure_value
 from verifier.checks.figurewords import CURRENCIES, unit_after
 from verifier.checks.grounding import Verdict
+from verifier.checks.linesigns import line_span
 from verifier.checks.readings import Token
 
 # What a count between two readings is called, besides the words of a difference.
@@ -69,7 +70,7 @@ class MeterDiffs:
             found = [
                 (v, w, at)
                 for v, w, at in self._readings[(n, unit)]
-                if v > x and (v >= _LARGE or _METER_WORD.search(text, *_line_at(text, at)))
+                if v > x and (v >= _LARGE or _METER_WORD.search(text, *line_span(text, at)))
             ]
             for high, written_high, at_high in found:
                 for low, written_low, at_low in found:
@@ -103,9 +104,3 @@ def _readings(text: str, unit: str) -> list[tuple[Decimal, str, int]]:
             out.append((value, m.group(1), m.start()))
         at = lower.find(unit, end)
     return out
-
-
-def _line_at(text: str, at: int) -> tuple[int, int]:
-    """The start and end of the line a position of text stands on."""
-    end = text.find("\n", at)
-    return text.rfind("\n", 0, at) + 1, end if end >= 0 else len(text)

@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from verifier.checks.citations import Sentences
+from verifier.checks.clockspans import clock_spans
 from verifier.checks.models import NumberFinding
 from verifier.checks.numwords import SMALL
 from verifier.checks.readings import Token
@@ -51,7 +52,6 @@ _COMPARED_AFTER = re.compile(
 )
 _MAX_GAP = 40  # characters between the second time and its span
 _TOLERANCE = 44  # minutes a span in words may be rounded by
-_MAX_SPAN = 16 * 60
 _MAX_TIMES = 8  # clock times before a span read as its start
 
 
@@ -89,14 +89,14 @@ def wrong_spoken_spans(sentences: Sentences, tokens: Sequence[Token]) -> list[Nu
         if sentences.index(first.start) < k - 1 or _COMPARED_AFTER.match(text, m.end()):
             continue  # a start further back, or an offset or a difference of spans
         said = _minutes(m)
-        spans = _spans(first, second)
+        spans = sorted(clock_spans(first, second))
         # It may be counted from an earlier time ("meet at 05:15 ... finishes at 13:30 — a
         # bit over eight hours"), or add up two intervals ("9 bis 12 und 13 bis 17 Uhr,
         # insgesamt sieben Stunden").
-        others = [s for t in before[:-2] for s in _spans(t, second)]
+        others = [s for t in before[:-2] for s in clock_spans(t, second)]
         if len(before) >= 4:
             a, b = before[-4:-2]
-            others += [x + y for x in _spans(a, b) for y in spans]
+            others += [x + y for x in clock_spans(a, b) for y in spans]
         if not spans or any(abs(span - said) <= _TOLERANCE for span in (*spans, *others)):
             continue
         out.append(_finding(text, m, first, second, min(spans, key=lambda s: abs(s - said))))
@@ -112,19 +112,6 @@ def _minutes(m: re.Match[str]) -> int:
     word = m["n"].lower()
     hours = SMALL.get(word) or _ONE[word]
     return hours * 60 + (30 if m["half"] or m["after"] else 0)
-
-
-def _spans(first: Token, second: Token) -> list[int]:
-    """The minutes from the first clock time to the second, each way the clock may read."""
-    out = set()
-    for a in first.readings:
-        for b in second.readings:
-            if a.key[0] == "t" == b.key[0]:
-                ha, ma, hb, mb = (int(x) for x in (*a.key[1:3], *b.key[1:3]))
-                span = (hb * 60 + mb - ha * 60 - ma) % (24 * 60)
-                if 0 < span <= _MAX_SPAN:
-                    out.add(span)
-    return sorted(out)
 
 
 def _finding(text: str, m: re.Match[str], first: Token, second: Token, span: int) -> NumberFinding:
