@@ -116,20 +116,9 @@ class ListTotals:
         currency = money(self.text, tok)
         if not currency:
             return None
-        amounts = [
-            (t, v, num)
-            for t, v in after
-            if v.reading.places == 2
-            and (num := v.reading.num) is not None
-            and money(self.text, t) == currency
-        ][:_MAX_ITEMS]
-        count = sum_reaches([num for *_, num in amounts], tok.readings[0].num or Decimal(0), 2)
-        if count is None:
-            return None
-        first, last = amounts[0][0], amounts[count - 1][0]
-        excerpts = frozenset().union(*(v.excerpts for _, v, _ in amounts[:count]))
-        written = (self.text[first.start : first.end], self.text[last.start : last.end])
-        return Verdict("derived", tok.readings[0], excerpts, "listed_after", written)
+        amounts = self._in_cents(after, currency)[:_MAX_ITEMS]
+        total = tok.readings[0].num or Decimal(0)
+        return self._total_of(tok, total, amounts, "listed_after")
 
     def _ones(
         self, start: int, end: int, last: int
@@ -151,23 +140,40 @@ class ListTotals:
         and the one before ("am 04.02. bei Aral für 62,40 €, am 13.02. bei Shell für 58,17 €
         ... [1]. Zusammen sind das 170,47 €"), dates and names between them."""
         k = self._sentences.index(tok.start)
-        currency = money(self.text, tok)
-        amounts = [
-            (t, v, num)
+        before = [
+            (t, v)
             for t, v in self._figures
-            if t.end <= tok.start
-            and k - 1 <= self._sentences.index(t.start) <= k
-            and v.reading.places == 2
+            if t.end <= tok.start and k - 1 <= self._sentences.index(t.start) <= k
+        ]
+        amounts = self._in_cents(before, money(self.text, tok))[-_MAX_ITEMS:]
+        return self._total_of(tok, x, amounts[::-1], "run")  # added up from the nearest
+
+    def _in_cents(
+        self, figures: list[tuple[Token, Verdict]], currency: str
+    ) -> list[tuple[Token, Verdict, Decimal]]:
+        """The figures that are amounts with cents in this currency ("" for none), with their
+        values."""
+        return [
+            (t, v, num)
+            for t, v in figures
+            if v.reading.places == 2
             and (num := v.reading.num) is not None
             and money(self.text, t) == currency
-        ][-_MAX_ITEMS:]
-        count = sum_reaches([num for _, _, num in reversed(amounts)], x, 2)
+        ]
+
+    def _total_of(
+        self, tok: Token, x: Decimal, amounts: list[tuple[Token, Verdict, Decimal]], how: str
+    ) -> Verdict | None:
+        """The derivation of x as the sum of the first two or more amounts, in the order
+        given, named by the first and last of them as the answer writes them."""
+        count = sum_reaches([num for *_, num in amounts], x, 2)
         if count is None:
             return None
-        first, last = amounts[-count][0], amounts[-1][0]
-        excerpts = frozenset().union(*(w.excerpts for _, w, _ in amounts[-count:]))
+        added = sorted(amounts[:count], key=lambda a: a[0].start)
+        first, last = added[0][0], added[-1][0]
+        excerpts = frozenset().union(*(v.excerpts for _, v, _ in added))
         written = (self.text[first.start : first.end], self.text[last.start : last.end])
-        return Verdict("derived", tok.readings[0], excerpts, "run", written)
+        return Verdict("derived", tok.readings[0], excerpts, how, written)
 
 
 def listed_before(sentences: Sentences, vals: list[Figure], tok: Token) -> list[int]:
