@@ -59,8 +59,8 @@ def verify_case(
             stages={"numbers": nothing, "citations": nothing, "urls": nothing},
         )
     numbers = check_numbers(question, answer, excerpts)
-    citations = check_citations(answer, excerpts, numbers) if not fetched else None
     urls = check_urls(answer, excerpts)
+    citations = check_citations(answer, excerpts, numbers, urls) if not fetched else None
     reasons = [
         _reason("numbers", NUMBER_REASONS[f.status], f, f.excerpts)
         for f in numbers.findings

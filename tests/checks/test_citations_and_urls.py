@@ -20,9 +20,16 @@ from verifier.checks.links import (
     normalize_url,
     trim_link,
 )
-from verifier.checks.models import SourceText
+from verifier.checks.models import CitationStage, SourceText
 from verifier.checks.numbers import check_numbers
 from verifier.checks.urls import _mentions_of, check_urls
+
+
+def _cited(answer: str, excerpts: list[SourceText], question: str = "") -> CitationStage:
+    """The citation check as the pipeline runs it, after the number and link checks."""
+    numbers = check_numbers(question, answer, excerpts)
+    return check_citations(answer, excerpts, numbers, check_urls(answer, excerpts))
+
 
 EXCERPTS = [
     SourceText(1, "Wohnzimmer 30,47 m²\nKüche 9,86 m²", url="https://paperless.home.arpa/doc/412"),
@@ -31,7 +38,7 @@ EXCERPTS = [
 
 
 def citations(answer: str) -> list[tuple[str, str, list[int], list[int]]]:
-    stage = check_citations(answer, EXCERPTS, check_numbers("", answer, EXCERPTS))
+    stage = _cited(answer, EXCERPTS)
     return [(f.kind, f.text, f.cited, f.grounded_in) for f in stage.findings]
 
 
@@ -90,7 +97,7 @@ def test_a_premise_of_the_question_confirmed_with_a_citation_is_miscited(
 ) -> None:
     # The question's figure is not the excerpt's: "Ja, 42 [1]" while [1] says 24.
     stock = [SourceText(1, "Schrauben: 24 Stück, 84 €")]
-    stage = check_citations(answer, stock, check_numbers(question, answer, stock))
+    stage = _cited(answer, stock, question)
     assert [(f.kind, f.text) for f in stage.findings] == expected
 
 
@@ -129,7 +136,7 @@ def test_a_marker_right_behind_a_figure_cites_it_alone() -> None:
         SourceText(2, "Blueberry muffins (makes 12): bake at 375°F for 20–25 minutes."),
     ]
     answer = "The muffins bake for 20 to 25 minutes [1], and the batch makes a dozen [2]."
-    stage = check_citations(answer, recipes, check_numbers("", answer, recipes))
+    stage = _cited(answer, recipes)
     assert [(f.text, f.cited, f.grounded_in) for f in stage.findings] == [("25", [1], [2])]
     # A marker after more words, or both markers side by side, cite the clause as a whole.
     assert citations("Die Miete beträgt 890 EUR warm [1]; die Küche ist hell [2].") == []
@@ -149,6 +156,17 @@ def test_citations_swapped_within_one_sentence_are_miscited() -> None:
     # Nor when markers stand before their figures all along (a review).
     assert citations("Küche (Quelle 1) 9,86 m², Miete (Quelle 2) 890 EUR, Küche (Quelle 1).") == []
     assert citations("Laut [1] 9,86 m², laut [2] 890 EUR, und laut [1] wieder 9,86 m².") == []
+
+
+def test_a_link_cited_from_the_wrong_excerpt_is_miscited() -> None:
+    # Found by a probe (P30-070): the link of one post in a sentence citing another post.
+    url = "https://example.org/miete/2026/"
+    assert citations(f"Die Details stehen unter {url} [1].") == [("miscited", url, [1], [2])]
+    assert citations(f"Die Details stehen unter {url} [2].") == []
+    assert citations(f"Die Details stehen unter {url} [1][2].") == []
+    # An excerpt's own url is its address, and a sentence citing nothing is left alone.
+    assert citations("Der Grundriss liegt unter https://paperless.home.arpa/doc/412 [1].") == []
+    assert citations(f"Die Details stehen unter {url}.") == []
 
 
 def test_a_number_without_any_citation_in_its_sentence_is_not_miscited() -> None:
@@ -299,7 +317,7 @@ def test_citations_in_words_and_the_tokenizer_read_the_same_pointers() -> None:
     two = [SourceText(1, "a"), SourceText(2, "b")]
     for answer in ("Laut Quelle 1 oder 7 war es so.", "Laut Quelle Nr. 7 war es so."):
         numbers = check_numbers("", answer, two)
-        stage = check_citations(answer, two, numbers)
+        stage = check_citations(answer, two, numbers, check_urls(answer, two))
         # Once, as the citation it is: not also as a figure no excerpt holds.
         assert [f.kind for f in stage.findings] == ["dangling_citation"], answer
         assert numbers.findings == [], answer
@@ -343,7 +361,7 @@ def test_hostile_text_is_checked_in_linear_time() -> None:
 def test_an_abbreviation_does_not_end_the_sentence_its_citation_belongs_to() -> None:
     excerpts = [SourceText(1, "Rechnung RE-2026-7890"), SourceText(2, "Summe 301,44 EUR")]
     answer = "Rechnung RE-2026-7890 [1]; die Summe betrug 301,44 EUR inkl. 19 % MwSt. [2]."
-    stage = check_citations(answer, excerpts, check_numbers("", answer, excerpts))
+    stage = _cited(answer, excerpts)
     assert [f.kind for f in stage.findings] == []
 
 
@@ -354,7 +372,7 @@ def test_a_german_ordinal_date_does_not_end_the_sentence_its_citation_belongs_to
     ]
 
     def kinds(answer: str) -> list[tuple[str, str]]:
-        stage = check_citations(answer, excerpts, check_numbers("", answer, excerpts))
+        stage = _cited(answer, excerpts)
         return [(f.kind, f.text) for f in stage.findings]
 
     assert kinds("Tierarzt am 2. Mai 2026 [1] und Fressnapf am 3. Mai 2026 [2].") == []
@@ -366,20 +384,20 @@ def test_a_german_ordinal_date_does_not_end_the_sentence_its_citation_belongs_to
     # before "3. Werktag" stood in a sentence of its own, without the wrong citation).
     deposit = [SourceText(1, "Kaution: 2.340 €"), SourceText(2, "Miete bis zum 3. Werktag")]
     answer = "Die Kaution von 2.340 € ist bis zum 3. Werktag fällig [2]."
-    found = check_citations(answer, deposit, check_numbers("", answer, deposit)).findings
+    found = _cited(answer, deposit).findings
     assert [(f.kind, f.text) for f in found] == [("miscited", "2.340")]
     # "bis 12." ends one: a preposition is no article (a review).
     hours = [SourceText(1, "8 bis 12"), SourceText(2, "Gebühr 40 €")]
     answer = "Die Praxis öffnet von 8 bis 12. Die Gebühr beträgt 40 € [2]."
-    assert check_citations(answer, hours, check_numbers("", answer, hours)).findings == []
+    assert _cited(answer, hours).findings == []
     # A figure's period before a year does end one (a review).
     two_years = [SourceText(1, "2023: 4.812 Besucher"), SourceText(2, "2024: 5.340 Besucher")]
     answer = "Die Besucherzahl 2023 lag bei 4.812. 2024 waren es 5.340 [2]."
-    assert check_citations(answer, two_years, check_numbers("", answer, two_years)).findings == []
+    assert _cited(answer, two_years).findings == []
     # Nor does a day-month date's period before a figure.
     two = [SourceText(1, "12.11.2025: 1.500 Liter"), SourceText(2, "18.11.2024: 2.000 Liter")]
     answer = "2025 am 12.11. 1.500 Liter [1], 2024 am 18.11. 2.000 Liter [2]."
-    assert check_citations(answer, two, check_numbers("", answer, two)).findings == []
+    assert _cited(answer, two).findings == []
     # Nor before a bracket (blind probe 22: each amount stood apart from the list's total).
     assert len(sentence_spans("Edeka am 2.3. (87,40 €) und Aldi am 14.3. (64,85 €) [1].")) == 1
     spent = "Edeka am 2.3. (87,40 €), Markt am 9.3. (31,20 €) und Aldi am 14.3. (64,85 €) [1]."
@@ -460,7 +478,7 @@ def test_a_full_date_cited_to_the_excerpt_that_writes_its_day_without_the_year(
         SourceText(1, "Datum: 12.02.2026\nTermin: 13.02.2026"),
         SourceText(2, "KW 7\nDo 12.02.  Bello Tierarzt 16:15"),
     ]
-    stage = check_citations(answer, excerpts, check_numbers("", answer, excerpts))
+    stage = _cited(answer, excerpts)
     assert [f.text for f in stage.findings if f.kind == "miscited"] == miscited
 
 

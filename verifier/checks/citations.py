@@ -1,4 +1,5 @@
-"""Citation check: markers must name real excerpts; a number cited from [n] must be in [n]."""
+"""Citation check: markers must name real excerpts; a number or link cited from [n] must be in
+[n]."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from verifier.checks.models import (
     NumberFinding,
     NumberStage,
     SourceText,
+    UrlFinding,
+    UrlStage,
 )
 
 # [2], [1, 3], [1;2], [1-3], [1–3], a Markdown footnote [^2] and the lenticular 【2】; one
@@ -187,9 +190,13 @@ def _refs(numbers: Sequence[int]) -> str:
 
 
 def check_citations(
-    answer: str, excerpts: Sequence[SourceText], numbers: NumberStage
+    answer: str,
+    excerpts: Sequence[SourceText],
+    numbers: NumberStage,
+    links: UrlStage,
 ) -> CitationStage:
-    """Dangling markers, and grounded numbers whose sentence cites only other excerpts."""
+    """Dangling markers, and grounded numbers and known links whose sentence cites only other
+    excerpts."""
     existing = {e.n for e in excerpts}
     texts = {e.n: e.checked_text for e in excerpts}
     markers = find_markers(answer)
@@ -269,6 +276,17 @@ def check_citations(
             # citation is another figure's: "a $250 deductible [1]. With the estimate at
             # $2,390.00 [2], you'd pay the $250".
             findings.append(_miscited(finding, cited))
+    for link in links.findings:
+        # A link is an excerpt's own address: cited to another excerpt, it names the wrong
+        # page ("the post 'How I cut our grocery bill' (…/batch-cooking-beginners) [1]").
+        k = sentence_of(link.start)
+        if link.status != "known" or k is None or not link.excerpts:
+            continue
+        if k in closing and after_clause(answer, link.start, last_marker[k]):
+            continue
+        cited = sorted(cites.get(k, ()))
+        if cited and not set(cited) & set(link.excerpts):
+            findings.append(_miscited(link, cited))
     groups = marker_groups(answer, ((m.start, m.end, m.numbers) for m in markers), existing)
     flagged_at = {f.start for f in findings}
     findings += [
@@ -286,7 +304,7 @@ def check_citations(
     return CitationStage(flagged=bool(findings), findings=findings)
 
 
-def _miscited(finding: NumberFinding, cited: list[int]) -> CitationFinding:
+def _miscited(finding: NumberFinding | UrlFinding, cited: list[int]) -> CitationFinding:
     where_en = _refs(finding.excerpts) if finding.excerpts else "the question"
     where_de = _refs(finding.excerpts) if finding.excerpts else "der Frage"
     return CitationFinding(
