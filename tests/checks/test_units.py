@@ -35,6 +35,10 @@ def statuses(answer: str, excerpt: str) -> set[str]:
         ("Mindestens 20 Minuten vorher.", "mindestens eine halbe Stunde vorher", {"ungrounded"}),
         ("Let it rest for 90 minutes.", "Rest for an hour and a half.", {"grounded"}),
         ("Nach 15 Minuten umrühren.", "Nach einer Viertelstunde umrühren.", {"grounded"}),
+        # Metric speeds (probe 31: a drone's "16 m/s"): one in the other's unit.
+        ("Sie fliegt bis zu 57,6 km/h schnell.", "Max. Geschwindigkeit: 16 m/s", {"grounded"}),
+        ("It flies at up to 16 m/s.", "Top speed: 57.6 km/h", {"grounded"}),
+        ("Sie fliegt bis zu 57 km/h schnell.", "Max. Geschwindigkeit: 16 m/s", {"ungrounded"}),
         # Another dimension holds nothing: 1,5 kg is no 1.500 ml.
         ("Es sind 1500 ml Öl.", "Öl: 1,5 kg", {"ungrounded"}),
         # A unit's letter that is no unit: m² an area, km/h a speed, G no gram, 1000s a plural.

@@ -35,6 +35,8 @@ STEAK = "Medium-rare: 55 °C, 1–2.5 h\nFinish: sear 45 seconds per side in a h
         # Blind probe 13: a percentage an excerpt gives only as an amount, pounds for kg.
         ("Von 20,00 € auf 25,00 €, eine Erhöhung um 20 % [1].", FEE, "20"),
         ("The pack weighs 1.47 lb empty [1].", PACK, "1.47"),
+        # Probe 31: a speed in km/h for one in m/s.
+        ("Die Drohne fliegt bis zu 16 km/h schnell [1].", "Max. Geschwindigkeit: 16 m/s", "16"),
         # Probe 14: a place of an unrelated dimension ("6 Stunden") is another figure.
         ("Mia bekommt pro Gabe 6 mg Saft [1].", "Einzeldosis: 6 ml\nAbstand mind. 6 Stunden",
          "6"),

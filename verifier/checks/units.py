@@ -1,6 +1,7 @@
-"""Measures in metric units and durations: a figure with its unit also reads as a quantity in
-the unit's base, so that "500 ml" is "0,5 l", "1,5 kg" is "1.500 g" and "90 Minuten" is
-"1,5 Stunden". Imperial units are left alone: their conversions are never exact."""
+"""Measures in metric units, durations and speeds: a figure with its unit also reads as a
+quantity in the unit's base, so that "500 ml" is "0,5 l", "1,5 kg" is "1.500 g", "90 Minuten"
+is "1,5 Stunden" and "16 m/s" is "57,6 km/h". Imperial units are left alone: their
+conversions are never exact."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ _SPOONS = {
     **dict.fromkeys(("el", "tbsp", "esslöffel", "tablespoon", "tablespoons"), 3),
 }
 _CUPS = frozenset(("cup", "cups"))
+# Speeds, in km/h: only the two metric ones (a knot or a mile is no exact multiple).
+_SPEED = re.compile(r"[ \u00a0\u202f]?(km/h|m/s)(?![A-Za-z0-9/])", re.I)
+_KMH_PER = {"km/h": Decimal(1), "m/s": Decimal("3.6")}
 # Unit word -> (dimension, the unit's size in the dimension's base: mm, ml, g, seconds).
 UNITS_IN_BASE = {
     **{word: (dim, 10.0**power) for word, (dim, power) in _METRIC.items()},
@@ -60,9 +64,15 @@ def measure(text: str, end: int, r: Reading) -> Reading | None:
     after = text[end : end + 2]
     if not (after[:1].isalpha() or (after[:1] in _GAPS and after[1:].isalpha())):
         return None
-    m = _UNIT.match(text, end)
-    if m is None or r.key[0] != "n" or r.num is None:
+    if r.key[0] != "n" or r.num is None:
         return None
+    m = _UNIT.match(text, end)
+    if m is None:
+        speed = _SPEED.match(text, end)
+        if speed is None:
+            return None
+        value = _EXACT.multiply(r.num, _KMH_PER[speed.group(1).lower()])
+        return Reading(("u", "speed", plain(value)), plain(value), r.places, r.digits, r.scale)
     word = m.group(2)
     if m.group(1) == "-" and word.lower() not in _DURATION:
         return None  # a duration as an adjective ("the 25-minute drive"); "3-Zimmer" is none
@@ -110,7 +120,7 @@ def metric_unit(text: str, end: int) -> tuple[str, int] | None:
 
 def with_unit(text: str, start: int, end: int) -> str:
     """A figure at text[start:end] as written with the unit word after it ("13 mm")."""
-    m = _UNIT.match(text, end)
+    m = _UNIT.match(text, end) or _SPEED.match(text, end)
     return text[start : m.end() if m else end].strip()
 
 
@@ -137,6 +147,8 @@ def measure_digits(key: Key) -> set[str] | None:
         forms = [value, value / 60, value / 3600]
     elif key[1] == "spoon":
         forms = [value, value / 3]  # in teaspoons, or tablespoons
+    elif key[1] == "speed":
+        forms = [value, value / Decimal("3.6")]  # in km/h, or m/s
     else:
         forms = [value]
     out = set()
