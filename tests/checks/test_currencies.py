@@ -40,3 +40,25 @@ def test_the_reviewer_is_told_both_currencies() -> None:
     (finding,) = stage.findings
     assert finding.message_en == '"165" is given in EUR, but excerpt [1] gives it in CHF.'
     assert (finding.excerpts, stage.flagged) == ([1], True)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "expected"),
+    [
+        # Blind probe 30: a Swiss receipt's total, its currency a column before it and its
+        # decimal mark a point, given in euros with a comma.
+        (
+            "Das Frühstück kostete 21,70 € [1].",
+            "Gipfeli   2.80\nTotal CHF        21.70",
+            "wrong_unit",
+        ),
+        ("Das Frühstück kostete 21,70 CHF [1].", "Total CHF        21.70", "grounded"),
+        ("Das Frühstück kostete 21,70 € [1].", "Gipfeli   2.80\nTotal        21.70", "grounded"),
+        # A figure of a column after another one is none of the currency's.
+        ("Es kostete 21,70 € [1].", "CHF 5.20        21.70", "grounded"),
+    ],
+)
+def test_a_currency_a_column_before_the_amount_and_either_decimal_mark(
+    answer: str, excerpt: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)["21,70"] == expected

@@ -27,6 +27,8 @@ _BEFORE = re.compile(rf"(?<![^\W\d_])({_WORDS})[ \u00a0]?\Z", re.I)
 _MORE_BEFORE = re.compile(r"[0-9][.,]?\Z")  # more digits of one number before a place
 _MORE_AFTER = re.compile(r"[.,]?[0-9]")
 _ZERO_CENTS = re.compile(r"[.,]00(?![0-9])")
+_CENTS = re.compile(r"[0-9.,]*[.,][0-9]{2}")  # an amount with cents: its marks may be swapped
+_SWAPPED = str.maketrans(",.", ".,")
 _MAX_PLACES = 50  # places of one figure looked at in one excerpt
 
 
@@ -36,7 +38,11 @@ def currency_at(text: str, start: int, end: int) -> str:
     after = _AFTER.match(text, end)
     if after:
         return _NAMES[after.group(1).lower()]
-    before = _BEFORE.search(text, max(0, start - 8), start)
+    # A receipt's line may name its currency a column away: "Total CHF        21.70".
+    gap = start
+    while gap > 0 and text[gap - 1] in " \t\u00a0":
+        gap -= 1
+    before = _BEFORE.search(text, max(0, gap - 8), gap)
     return _NAMES[before.group(1).lower()] if before else ""
 
 
@@ -55,7 +61,9 @@ def wrong_currency_finding(
     for n, text in texts:
         if n not in v.excerpts:
             continue
-        for start, end in _places(text, written):
+        # A Swiss receipt's "21.70" is a German answer's "21,70".
+        forms = {written, written.translate(_SWAPPED)} if _CENTS.fullmatch(written) else {written}
+        for start, end in (place for form in forms for place in _places(text, form)):
             code = currency_at(text, start, end)
             if code in ("", mine):
                 return None  # bare, or in the answer's currency: maybe the one it means
