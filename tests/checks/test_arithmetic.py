@@ -949,3 +949,22 @@ def test_a_derived_duration_is_an_operand_as_its_written_number(
 ) -> None:
     log = "| Date | Start | End |\n|---|---|---|\n| Mon 2 Mar | 09:15 | 12:45 |\nRate: $85/hour"
     assert statuses(answer, log)[result] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "result", "expected"),
+    [
+        # Blind probe 31: a count of years between two years of its sentence.
+        ("Die Mühle lief von 1898 bis zu ihrer Stilllegung 1974, also 76 Jahre lang [1].", "76",
+         "derived"),
+        ("Die Mühle lief von 1898 bis zu ihrer Stilllegung 1974, also 77 Jahre lang [1].", "77",
+         "ungrounded"),
+        # The years must be its sentence's, and the count one of years.
+        ("Die Mühle lief von 1898 bis 1974 [1]. Sie war 76 Jahre in Betrieb.", "76",
+         "ungrounded"),
+        ("Die Mühle lief von 1898 bis 1974 und mahlte 76 Tonnen am Tag [1].", "76",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_a_count_of_years_between_two_years(answer: str, result: str, expected: str) -> None:
+    assert statuses(answer, "Die Hofmühle mahlte von 1898 bis 1974 Korn.")[result] == expected

@@ -37,6 +37,7 @@ from verifier.checks.figurewords import (
     telling,
     unit_after,
     units_multiply,
+    years_apart,
 )
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.listtotals import listed_before, run_to
@@ -215,6 +216,8 @@ class Arithmetic:
                 return True  # a sum with cents, or 23.894 of 82.006 - 58.112, hardly by chance
             if strongly_announced(self.text, tok):
                 return True  # "insgesamt", "Differenz", "=": anywhere in the answer
+            if res.how == "difference" and years_apart(self.text, tok, res.operands):
+                return self._near_in_text(res, tok, False)
             large = res.least >= _LARGE_OPERAND
             same = res.how in ("sum", "difference") and one_unit(
                 self.text, tok, res.starts, res.operands

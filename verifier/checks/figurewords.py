@@ -104,3 +104,13 @@ def one_unit(text: str, tok: Token, starts: tuple[int, int], operands: tuple[str
         return False
     ends = (at + len(written) for at, written in zip(starts, operands, strict=True))
     return all(unit_after(text, end) == unit for end in ends)
+
+
+_YEARS_AFTER = re.compile(r"[ \u00a0]*(?:jahren?|years?)\b", re.I)
+_YEAR = re.compile(r"1[89][0-9]{2}|2[01][0-9]{2}")
+
+
+def years_apart(text: str, tok: Token, operands: tuple[str, str]) -> bool:
+    """Whether a count of years ("also 76 Jahre") has two years for its operands ("von 1898
+    bis 1974"): a sentence holds few years, and their differences are few."""
+    return all(_YEAR.fullmatch(op) for op in operands) and bool(_YEARS_AFTER.match(text, tok.end))
