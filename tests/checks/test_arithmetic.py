@@ -962,8 +962,10 @@ def test_a_derived_duration_is_an_operand_as_its_written_number(
         # The years must be its sentence's, and the count one of years.
         ("Die Mühle lief von 1898 bis 1974 [1]. Sie war 76 Jahre in Betrieb.", "76",
          "ungrounded"),
-        ("Die Mühle lief von 1898 bis 1974 und mahlte 76 Tonnen am Tag [1].", "76",
-         "ungrounded"),
+        ("Die Mühle wurde 1898 gebaut und 1974 stillgelegt, nach 76 Jahren [1].", "76",
+         "derived"),
+        ("Die Mühle wurde 1898 gebaut und 1974 stillgelegt, sie mahlte 76 Tonnen am Tag [1].",
+         "76", "ungrounded"),
     ],
 )  # fmt: skip
 def test_a_count_of_years_between_two_years(answer: str, result: str, expected: str) -> None:
