@@ -797,6 +797,13 @@ FEES = "Mitgliedsbeiträge 2026: Erwachsene 96 €/Jahr, Jugendliche 48 €/Jahr
         ("Einzeln: 2 mal 96 € plus 48 € = 240 € [1].", "240", "derived"),
         ("Einzeln: 2 mal 96 € plus 48 € = 250 € [1].", "250", "ungrounded"),
         ("Familie statt einzeln: 240 € minus 180 € = 60 € [1].", "60", "derived"),
+        # Blind probe 27: the working in brackets after the result, a division in words.
+        ("Pro Kopf sind es 60 € (180 € geteilt durch 3) [1].", "60", "derived"),
+        ("Pro Kopf sind es 50 € (180 € geteilt durch 3) [1].", "50", "ungrounded"),
+        ("Zu zweit zahlt ihr 192 € (96 € times 2) [1].", "192", "derived"),
+        # Brackets that hold words too, or that stand past the sentence, work nothing out.
+        ("Pro Kopf sind es 60 € (siehe Seite 180) [1].", "60", "ungrounded"),
+        ("Pro Kopf sind es 60 € [1]. (180 € geteilt durch 3)", "60", "ungrounded"),
     ],
 )  # fmt: skip
 def test_arithmetic_written_out(answer: str, figure: str, expected: str) -> None:
@@ -970,3 +977,14 @@ def test_a_derived_duration_is_an_operand_as_its_written_number(
 )  # fmt: skip
 def test_a_count_of_years_between_two_years(answer: str, result: str, expected: str) -> None:
     assert statuses(answer, "Die Hofmühle mahlte von 1898 bis 1974 Korn.")[result] == expected
+
+
+def test_arithmetic_written_out_of_no_excerpt_s_figures_says_the_answer_holds_them() -> None:
+    # Blind probe 18: the working's terms were worked out before it, not taken from the
+    # question, as the message said.
+    answer = "Fix24 kostet 896,50 € (722,50 € plus 174,00 €) [1]."
+    stage = check_numbers("", answer, [SourceText(1, "Arbeitspreis 28,90 ct/kWh")])
+    (total,) = [f for f in stage.findings if f.text == "896,50"]
+    assert total.status == "derived"
+    assert total.message_en.endswith('from "722,50" to "174,00", which stand in the answer.')
+    assert total.message_de.endswith("aus der Antwort.")

@@ -1,10 +1,12 @@
 """A result the answer works out in writing, right after "=": "2 × 96 € + 48 € = 240 €",
-"3 × 12,50 € − 5 € = 32,50 €", "20 km × 0,30 € plus 7 km × 0,38 € = 8,66 €".
+"3 × 12,50 € − 5 € = 32,50 €", "20 km × 0,30 € plus 7 km × 0,38 € = 8,66 €"; or right before
+its working in brackets: "25,00 € für den Bus (1.150 € geteilt durch 46)".
 
-The figures and signs before the "=" (back to the sentence's start, a colon or a bracket) are
-evaluated as written, products before sums. Only the arithmetic is checked here: each figure
-of the expression is checked on its own like any other, and no result written out serves as
-an operand of another derivation (it would derive an invented operand of its own back)."""
+The figures and signs before the "=" (back to the sentence's start, a colon or a bracket), or
+all within the brackets, are evaluated as written, products before sums. Only the arithmetic
+is checked here: each figure of the expression is checked on its own like any other, and no
+result written out serves as an operand of another derivation (it would derive an invented
+operand of its own back)."""
 
 from __future__ import annotations
 
@@ -22,10 +24,19 @@ _EQUALS = re.compile(r"[ \u00a0]*(?:=|≈)[ \u00a0]*(?:[€$£][ \u00a0]?)?\Z")
 _TERM = re.compile(
     r"[ \u00a0]*(?:[€$£][ \u00a0]?)?(?P<num>[0-9](?:[0-9]|[.,'](?=[0-9]))*)"
     r"(?:[ \u00a0]?(?:%|[€$£]|[^\W\d_]{1,14}\.?))?[ \u00a0]*"
-    r"(?:(?P<op>[×x*·/÷+−-]|(?i:plus|minus|mal|times)\b)|\Z)",
+    r"(?:(?P<op>[×x*·/÷+−-]|(?i:plus|minus|mal|times|geteilt durch|divided by)\b)|\Z)",
 )
 # Signs written as words: "20 km × 0,30 € plus 7 km × 0,38 € = 8,66 €".
-_WORD_SIGNS = {"plus": "+", "minus": "−", "mal": "×", "times": "×"}
+_WORD_SIGNS = {
+    "plus": "+",
+    "minus": "−",
+    "mal": "×",
+    "times": "×",
+    "geteilt durch": "/",
+    "divided by": "/",
+}
+# The working in brackets a few words after a result: "25,00 € für den Bus (1.150 € …)".
+_WORKING = re.compile(r"[^\d()\[\].!?;\n]{0,40}\(([^()\n]{3,120})\)")
 _OPENS = re.compile(r"[:(\[;]|(?<=[.!?])\s")
 # A factor 100 multiplied in last, before "=" or a closing bracket.
 _PER_HUNDRED = re.compile(r"[ \u00a0]?[×x*·][ \u00a0]?")
@@ -66,9 +77,11 @@ class Expressions:
             if _ENDS_TERMS.match(self.text, tok.end):
                 # "41.40 ÷ 652 × 100 ≈ 6.35": the factor of a percentage or a rate per 100.
                 return Verdict("derived", r, frozenset(), "per_hundred", ("100", ""))
-        equals = _EQUALS.search(self.text, max(0, tok.start - 8), tok.start)
-        if r.num is None or equals is None:
+        if r.num is None:
             return None
+        equals = _EQUALS.search(self.text, max(0, tok.start - 8), tok.start)
+        if equals is None:
+            return self._worked_after(tok)
         start = self._sentences.span_at(tok.start)[0]
         opened = [m.end() for m in _OPENS.finditer(self.text, start, equals.start())]
         at = opened[-1] if opened else start
@@ -92,7 +105,49 @@ class Expressions:
             op = m.group("op") or "+"
             sign = _WORD_SIGNS.get(op.lower(), op)
             at = m.end()
-        if len(terms) < 2:
+        return self._worked_out(tok, terms, written, excerpts)
+
+    def _worked_after(self, tok: Token) -> Verdict | None:
+        """The working in brackets right after the figure, if it gives the figure: every
+        term of it a figure, joined by signs."""
+        r = tok.readings[0]
+        working = _WORKING.match(self.text, tok.end)
+        if working is None:
+            return None
+        at, end = working.span(1)
+        terms: list[tuple[Decimal, str]] = []
+        written: list[str] = []
+        excerpts: frozenset[int] = frozenset()
+        sign = "+"
+        while at < end and len(terms) < _MAX_TERMS:
+            m = _TERM.match(self.text, at, end)
+            value = figure_value(m.group("num")) if m else None
+            if m is None or value is None or "%" in m.group():
+                return None
+            terms.append((value, sign))
+            written.append(m.group("num"))
+            excerpts |= self._excerpts.get(m.start("num"), frozenset())
+            op = m.group("op") or "+"
+            sign = _WORD_SIGNS.get(op.lower(), op)
+            at = m.end()
+        if at < end:
+            return None
+        # Unlike after "=", a whole figure before its working is its exact value, unless a
+        # word says it is not: "61 € pro Monat (734 € / 12)" is 61,17 €.
+        return self._worked_out(tok, terms, written, excerpts, whole=not r.places)
+
+    def _worked_out(
+        self,
+        tok: Token,
+        terms: list[tuple[Decimal, str]],
+        written: list[str],
+        excerpts: frozenset[int],
+        whole: bool = False,
+    ) -> Verdict | None:
+        """The derivation, if the terms give the figure (within its rounding, or exactly for
+        a whole figure that no word says is rounded)."""
+        r = tok.readings[0]
+        if len(terms) < 2 or r.num is None:
             return None
         with localcontext() as ctx:
             ctx.prec = 40
@@ -100,7 +155,10 @@ class Expressions:
                 value = _evaluate(terms)
             except (DivisionByZero, InvalidOperation):
                 return None
-        half = half_unit(self.text, tok, hedged(self.text, tok.start)) * (1 + 1e-9)
+        about = hedged(self.text, tok.start)
+        half = half_unit(self.text, tok, about) * (1 + 1e-9)
+        if whole and not about and value != value.to_integral_value():
+            return None
         if abs(float(value) - float(r.num)) > half:
             return None
         return Verdict("derived", r, excerpts, "expression", (written[0], written[-1]))

@@ -139,8 +139,15 @@ def _messages(text: str, v: Verdict | None, r: Reading, ident: bool = False) -> 
         return f"{q_en} is {how_en}.", f"{q_de} ist {how_de}."
     if v.status == "derived":
         a, b = v.addends
-        where_en = _refs(v.excerpts, False) if v.excerpts else "the question"
-        where_de = _refs(v.excerpts, True) if v.excerpts else "der Frage"
+        # Without excerpts the operands are the question's; those of arithmetic written out
+        # may be figures the answer works out before it ("(722,50 € plus 174,00 €)").
+        unsourced_en, unsourced_de = (
+            ("the answer", "der Antwort")
+            if v.how == "expression"
+            else ("the question", "der Frage")
+        )
+        where_en = _refs(v.excerpts, False) if v.excerpts else unsourced_en
+        where_de = _refs(v.excerpts, True) if v.excerpts else unsourced_de
         # A kind without its own sentence still says what it is computed from: a missing one
         # crashed the answer's whole code stage once (tests hold every kind to one).
         how_en, how_de = _DERIVATIONS.get(v.how, _COMPUTED)
