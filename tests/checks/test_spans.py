@@ -265,6 +265,21 @@ def test_deadlines_month_ends_and_huge_counts(
         ("Wir bleiben 3 Nächte [1].", "Anreise 12.03.2026, Abreise 15.03.2026", "3", "derived"),
         ("Wir bleiben 4 Nächte [1].", "Anreise 12.03.2026, Abreise 15.03.2026", "4", "ungrounded"),
         ("We stay 2 nights [1].", "Check-in: 2026-05-01\nCheck-out: 2026-05-03", "2", "derived"),
+        # Blind probe 30: a due date without its year, the excerpt's term after its date.
+        ("Die Rechnung ist bis zum 18. März zu bezahlen [1].",
+         "Rechnungsdatum: 16.02.2026\nZahlbar innerhalb von 30 Tagen ohne Abzug.", "18. März",
+         "derived"),
+        ("Die Rechnung ist bis zum 19. März zu bezahlen [1].",
+         "Rechnungsdatum: 16.02.2026\nZahlbar innerhalb von 30 Tagen ohne Abzug.", "19. März",
+         "ungrounded"),
+        ("Payment is due by 18 March [1].", "Date: 16 February 2026     Terms: 30 days net",
+         "18 March", "derived"),
+        # A term of months may end the day before; a date of another row is no start.
+        ("Die Garantie läuft bis zum 13. März [1].", "Kauf am 14.03.2026, ein Jahr Garantie",
+         "13. März", "derived"),
+        ("Die Garantie läuft bis zum 18. März [1].",
+         "Kauf am 14.03.2026, ein Jahr Garantie\nReparatur am 16.02.2026\nRückgabe: 30 Tage",
+         "18. März", "ungrounded"),
         # Dates far apart are no stay: a booking date and a trip.
         (
             "Wir bleiben 40 Nächte [1].",
@@ -273,7 +288,7 @@ def test_deadlines_month_ends_and_huge_counts(
             "ungrounded",
         ),
     ],
-)
+)  # fmt: skip
 def test_terms_and_stays_an_excerpt_states_alone(
     answer: str, excerpt: str, result: str, expected: str
 ) -> None:

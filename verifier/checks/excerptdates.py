@@ -50,6 +50,10 @@ class ExcerptDates:
                 starts = {plus(result, -count, unit)} if result else set()
                 if result and unit in ("months", "years"):  # a term ends the day before
                     starts.add(plus(result + timedelta(days=1), -count, unit))
+                if result is None and month is None and r.key[0] == "dm":
+                    # A day and month without a year: the term's end from each date of the
+                    # excerpt ("Rechnungsdatum 16.02.2026, zahlbar in 30 Tagen": 18. März).
+                    starts = {day for _, _, day in dates if _ends_on(day, count, unit, r)}
                 term_words = words_of(text[line_start:line_end])
                 for start, end, day in dates:
                     on_line = (line_start <= start and end <= line_end) or _same_thing(
@@ -115,6 +119,16 @@ class ExcerptDates:
         if i not in self._dates:
             self._dates[i] = dates_of(self._texts[i][1][:_MAX_READ])
         return self._dates[i]
+
+
+def _ends_on(start: date, count: int, unit: str, r: Reading) -> bool:
+    """Whether a term from start ends on the day and month of r (or the day before, for a
+    term of months or years)."""
+    end = plus(start, count, unit)
+    if end is None:
+        return False
+    ends = [end, end - timedelta(days=1)] if unit in ("months", "years") else [end]
+    return any((e.month, e.day) == (int(r.key[1]), int(r.key[2])) for e in ends)
 
 
 def _same_thing(text: str, at: int, term_words: set[str]) -> bool:

@@ -269,7 +269,7 @@ class Spans:
                 found = self._excerpts.after_invoice(r, full, count, by, before)
                 if found:
                     return found
-        return self._excerpts.from_term(r, full) if full else None
+        return self._excerpts.from_term(r, full)
 
     def _month_after(self, r: Reading, near: list[tuple[Token, Verdict]]) -> Verdict | None:
         """A month a term of months or years of the sentence after one of its dates: the next
