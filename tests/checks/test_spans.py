@@ -99,6 +99,28 @@ def test_a_clock_time_an_offset_the_excerpt_states_away(
     assert statuses(answer, CHECK_IN)[result] == expected
 
 
+DENTIST_NOTE = "Zahnarzt Dr. Kaya, Do 19.3., halb drei\nBitte 10 Min. früher da sein."
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "result", "expected"),
+    [
+        # Blind probe 30: the offset from the excerpt's one time, which it says in words.
+        ("Der Termin ist um halb drei; plane 14:20 Uhr ein [1].", DENTIST_NOTE, "14:20",
+         "derived"),
+        ("Der Termin ist um halb drei; plane 14:10 Uhr ein [1].", DENTIST_NOTE, "14:10",
+         "ungrounded"),
+        # Of two times the excerpt names, neither is the moment the offset is from.
+        ("Plane 14:20 Uhr ein [1].", DENTIST_NOTE + "\nParken ab 9:00 Uhr", "14:20",
+         "ungrounded"),
+    ],
+)  # fmt: skip
+def test_an_offset_from_the_excerpt_s_only_time(
+    answer: str, excerpt: str, result: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[result] == expected
+
+
 @pytest.mark.parametrize(
     ("answer", "result", "expected"),
     [
@@ -358,7 +380,9 @@ DERMATOLOGIST = (
          "10:00", "derived"),
         ("Dein Termin ist um 10:15 Uhr [1]. Komm 15 Minuten früher, also um 9:45 Uhr [1].",
          "9:45", "ungrounded"),
-        ("Komm 15 Minuten früher, also um 10:00 Uhr [1].", "10:00", "ungrounded"),
+        # Without the time in the answer, the excerpt's one time and its offset give it.
+        ("Komm 15 Minuten früher, also um 10:00 Uhr [1].", "10:00", "derived"),
+        ("Komm 15 Minuten früher, also um 9:45 Uhr [1].", "9:45", "ungrounded"),
     ],
 )  # fmt: skip
 def test_a_clock_time_a_duration_before_another(answer: str, time: str, expected: str) -> None:

@@ -12,6 +12,7 @@ import re
 from verifier.checks.citations import Sentences
 from verifier.checks.clockwords import offsets
 from verifier.checks.grounding import Verdict
+from verifier.checks.numparse import tokenize
 from verifier.checks.readings import Reading, Token
 from verifier.checks.units import with_unit
 
@@ -120,10 +121,31 @@ def time_offset(
     9:45 am Check-in), in the direction the excerpt says."""
     target = int(r.key[1]) * 60 + int(r.key[2])
     for n, text in sentences.cited_excerpts(texts, tok.start):
-        for minutes, written in offsets(text):
+        shifts = offsets(text)
+        for minutes, written in shifts:
             for tt, vt in pool:
                 base = vt.reading.key
                 if base[0] == "t" and (int(base[1]) * 60 + int(base[2]) + minutes) % 1440 == target:
                     operands = (sentences.text[tt.start : tt.end], written)
                     return Verdict("derived", r, vt.excerpts | {n}, "time_shifted", operands)
+        moment = _only_time(text) if shifts else None
+        if moment is None:
+            continue
+        at, readings = moment
+        for minutes, written in shifts:
+            for time in readings:
+                if (int(time.key[1]) * 60 + int(time.key[2]) + minutes) % 1440 == target:
+                    return Verdict("derived", r, frozenset({n}), "time_shifted", (at, written))
     return None
+
+
+def _only_time(text: str) -> tuple[str, tuple[Reading, ...]] | None:
+    """The excerpt's one time of day as written, with its readings ("halb drei": 2:30 and
+    14:30), where it names no other: an offset the excerpt states is from that moment ("Do
+    19.3., halb drei … Bitte 10 Min. früher da sein")."""
+    found = [t for t in tokenize(text) if t.readings and t.readings[0].key[0] == "t"]
+    moments = {(int(rd.key[1]) * 60 + int(rd.key[2])) % 720 for t in found for rd in t.readings}
+    if len(moments) != 1:
+        return None
+    readings = tuple(rd for rd in found[0].readings if rd.key[0] == "t")
+    return text[found[0].start : found[0].end], readings
