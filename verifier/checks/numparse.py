@@ -19,6 +19,7 @@ from verifier.checks.digitruns import (
 )
 from verifier.checks.months import MON, month_number
 from verifier.checks.numgrammar import LENIENT, START, STRICT
+from verifier.checks.numlocale import in_locale
 from verifier.checks.readings import (
     Reading,
     Token,
@@ -233,6 +234,8 @@ def tokenize(text: str, *, strict: bool = False) -> list[Token]:
         out = [_literal_clock(token, text) for token in out]
     if not strict and (order := slash_order(text)):
         out = in_order(out, text, order)
+    if not strict:
+        out = in_locale(text, out)
     return joined_durations(text, out)
 
 
@@ -250,7 +253,7 @@ def tokenize_lines(text: str, lines: Iterable[tuple[int, int]], day_clock: bool)
         out = [_literal_clock(token, text) for token in out]
     if out and (order := slash_order(text)):
         out = in_order(out, text, order)
-    return joined_durations(text, out)
+    return joined_durations(text, in_locale(text, out) if out else out)
 
 
 def day_clock(text: str) -> bool:
