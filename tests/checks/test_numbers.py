@@ -393,6 +393,12 @@ def test_a_cued_range_of_hours_gives_times(answer: str, excerpt: str, expected: 
         ("$1.5bn", "1.5 billion dollars", "grounded"),
         ("$160 million", "$ 160 million", "grounded"),
         ("160,000,000 dollars", "$ 160 million", "grounded"),
+        # Blind probe 32: a glued k or M beside a currency is a scale ("€190k" for "190 €"),
+        # elsewhere maybe a unit (a "5k" run).
+        ("about €190k", "Ersparnis: ca. 190 €", "ungrounded"),
+        ("about €190k", "Kaufpreis: 190.000 €", "grounded"),
+        ("$2.5M", "Raised: $2.5", "ungrounded"),
+        ("a 5k run", "Der 5 km Lauf", "grounded"),
     ],
 )
 def test_scale_words_compare_by_value(answer: str, excerpt: str, expected: str) -> None:

@@ -136,8 +136,10 @@ def suffixed(
         if k:
             shifted = tuple(scaled(r, k) for r in rs if r.key[0] == "n")
             # A named scale is unambiguous in an answer, and so is a glued B: 14B is 14 billion
-            # (parameters, dollars), never 14. Other glued letters may be units (5m, 4K).
+            # (parameters, dollars), never 14. Other glued letters may be units (5m, 4K), but
+            # not beside a currency: "€190k" is 190.000 €.
             sure = word.lower() in _SCALE_WORDS or word in ("B", "b")
+            sure = sure or (start is not None and _money_beside(text, start, m.end()))
             return shifted if strict and sure else rs + shifted
     clock = _CLOCK.match(text, end)
     if clock and clock["ap"] and german_am(text, clock.start("ap")):
@@ -164,6 +166,15 @@ def suffixed(
 
 
 _DOTTED_CLOCK = re.compile(r"(2[0-4]|[01]?[0-9])\.([0-5][0-9])")
+_CURRENCY_BEFORE = re.compile(r"(?:[€$£]|\b(?:EUR|USD|GBP|CHF))[ \u00a0]?\Z")
+_CURRENCY_AFTER = re.compile(r"[ \u00a0]?(?:[€$£]|(?:EUR|USD|GBP|CHF|Euro|euros?)\b)")
+
+
+def _money_beside(text: str, start: int, end: int) -> bool:
+    """Whether a currency stands right before a figure at start or right after its end."""
+    return bool(
+        _CURRENCY_BEFORE.search(text, max(0, start - 5), start) or _CURRENCY_AFTER.match(text, end)
+    )
 
 
 # After a decade's digits: 1990s, 1990's, 1990er, in den 1990ern, the '90s.
