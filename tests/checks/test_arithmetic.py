@@ -691,6 +691,9 @@ HEAT_PUMP = "Installed cost was $14,200 before a $2,000 federal tax credit."
         # Blind probe 13: the base named before its figure.
         ("2,75 % der Anlagesumme von 10.000 € sind 275 € [1].", DEPOSIT, "275", "derived"),
         ("2,75 % der Anlagesumme von 10.000 € sind 285 € [1].", DEPOSIT, "285", "ungrounded"),
+        # Blind probe 32: the base in the genitive, right after the percentage.
+        ("Die Bank zahlt 2,75 % der 10.000 €, also 275 € [1].", DEPOSIT, "275", "derived"),
+        ("Die Bank zahlt 2,75 % der 10.000 €, also 285 € [1].", DEPOSIT, "285", "ungrounded"),
         ("Bei 10.000 € und 2,75 % p.a. bekommst du am Ende 275 € [1].", DEPOSIT, "275",
          "ungrounded"),
         # What is left after a credit or a deduction.

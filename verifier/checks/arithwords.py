@@ -128,7 +128,7 @@ RATIO_JOIN = re.compile(
 )
 # Between a rate and the amount it is a share of: "2,75 % von 10.000 €", "5% of your $400".
 _PERCENT_OF = re.compile(
-    r"[ \u00a0]*(?:%|prozent|percent|per cent)\s+(?:von|of)\s+"
+    r"[ \u00a0]*(?:%|prozent|percent|per cent)\s+(?:von|of|der|des)\s+"
     r"(?:(?:your|my|our|their|the|deine[nmrs]?|ihre[nmrs]?|meine[nmrs]?|unsere[nmrs]?|den|dem"
     r"|der)\s+)?(?:[€$£][ \u00a0]?)?"
     # Or the base named, then its figure: "1 % der Versicherungssumme von 65.000 €", "2 % of
