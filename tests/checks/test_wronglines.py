@@ -233,3 +233,24 @@ def test_a_train_and_the_time_of_its_next_line_pair_with_no_line() -> None:
     )
     answer = "Der ICE 518 kommt um 9:52 Uhr auf Gleis 8 an [1]."
     assert statuses(answer, trip)["9:52"] == "grounded"
+
+
+CONTRACT = (
+    "Fahrzeug: VW Golf VIII 1.5 eTSI, Erstzulassung 03/2022\n"
+    "Kaufpreis: 21.900 €\nAnzahlung: 1.500 €"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 32: a number inside a name the answer copies is no row's value.
+        ("Sophie paid €21,900 for the VW Golf VIII 1.5 eTSI [1].", "1.5", "grounded"),
+        # A name copied around an amount of another line still pairs it.
+        ("Sophie paid €1,500 for the VW Golf VIII 1.5 eTSI [1].", "1.5", "grounded"),
+    ],
+)
+def test_a_number_inside_a_copied_name_pairs_with_no_row(
+    answer: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, CONTRACT)[figure] == expected

@@ -97,8 +97,32 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
             computed = _EQUALS_AFTER.match(text, tb.end)  # "86 at $62.00 = $5,332.00": a what-if
             if priced and (computed or not any(_AMOUNT.search(binding.line(n, k)) for k in rows_a)):
                 continue
+            if any(
+                _in_name(text, t, [binding.line(n, k) for k in rows])
+                for t, rows in ((ta, rows_a), (tb, rows_b))
+            ):
+                continue  # "€21,900 for the VW Golf VIII 1.5 eTSI": a name's number, as copied
             found.append(_finding(binding, (tb, vb), ta, n, min(rows_b), min(rows_a)))
     return found
+
+
+_WORD_BEFORE = re.compile(r"([^\W\d_]{2,})[ \u00a0]\Z")
+_WORD_AFTER = re.compile(r"[ \u00a0]([^\W\d_]{2,})\b")
+
+
+def _in_name(text: str, tok: Token, lines: list[str]) -> bool:
+    """Whether the figure stands between the same two words in the answer as on one of its
+    lines: part of a name the answer copies ("Golf VIII 1.5 eTSI"), no value of a row."""
+    before = _WORD_BEFORE.search(text, max(0, tok.start - 40), tok.start)
+    after = _WORD_AFTER.match(text, tok.end)
+    if before is None or after is None:
+        return False
+    named = re.compile(
+        rf"\b{re.escape(before[1])}[ \u00a0]+{re.escape(text[tok.start : tok.end])}"
+        rf"[ \u00a0]+{re.escape(after[1])}\b",
+        re.I,
+    )
+    return any(named.search(line) for line in lines)
 
 
 def _holds(binding: Binding, n: int, places: set[int], kind: str) -> bool:
