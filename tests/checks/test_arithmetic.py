@@ -731,6 +731,11 @@ RUNS = "Mon  Easy run   5.2 mi\nWed  Intervals   4.0 mi\nFri  Tempo   6.1 mi\nSu
         ("You logged four runs totaling 25.8 miles, about 6.5 miles a run on average [1].",
          (RUNS,), "6.5", "derived"),
         ("You logged four runs totaling 26.8 miles [1].", (RUNS,), "26.8", "ungrounded"),
+        # Blind probe 30: a price in pence.
+        ("You used 449 kWh; at 24.86p per kWh that's £111.62 [1].",
+         ("Unit rate 24.86p/kWh\nUsed: 449 kWh",), "111.62", "derived"),
+        ("You used 449 kWh; at 24.86p per kWh that's £112.62 [1].",
+         ("Unit rate 24.86p/kWh\nUsed: 449 kWh",), "112.62", "ungrounded"),
     ],
 )  # fmt: skip
 def test_prices_in_cents_and_units_spelled_out(
