@@ -44,6 +44,6 @@ def in_locale(text: str, tokens: list[Token]) -> list[Token]:
             written = text[t.start : t.end]
             if written.count(mark) == 1 and written.replace(mark, "").isdigit():
                 kept = tuple(r for r in t.readings if not (r.key[0] == "n" and r.places == 3))
-                t = Token(t.start, t.end, kept, t.parts)
+                t = Token(t.start, t.end, kept, t.parts) if kept else t
         out.append(t)
     return out
