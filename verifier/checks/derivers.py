@@ -31,6 +31,7 @@ from verifier.checks.priced import Priced
 from verifier.checks.rates import Rates
 from verifier.checks.readings import Token
 from verifier.checks.rowdiffs import RowDifferences
+from verifier.checks.rowproducts import RowProducts
 from verifier.checks.sourceindex import SourceIndex
 from verifier.checks.spans import Spans
 from verifier.checks.timecolumns import TimeColumns
@@ -108,6 +109,7 @@ def derive_all(
         two_rates,
         ages,
         MeterDiffs(sentences, texts),
+        RowProducts(sentences, texts),
     ]
     # Those that take the figures grounded or derived so far as operands.
     learners: list[_Learner] = [

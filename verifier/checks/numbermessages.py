@@ -35,6 +35,10 @@ _DERIVATIONS = {
         "die erste der Zahlen von „{a}“ bis „{b}“ abzüglich der übrigen",
     ),
     "product": ('the product of "{a}" and "{b}"', "das Produkt von „{a}“ und „{b}“"),
+    "products": (
+        'the sum of each row\'s product from "{a}" to "{b}"',
+        "die Summe der Produkte jeder Zeile von „{a}“ bis „{b}“",
+    ),
     "chain": (
         'the product of the figures from "{a}" to "{b}"',
         "das Produkt der Zahlen von „{a}“ bis „{b}“",

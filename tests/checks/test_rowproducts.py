@@ -1,0 +1,47 @@
+"""Products of two figures of one line, and their sum over a block (checks/rowproducts.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.checks.conftest import statuses
+
+DUES = (
+    "Beitragsklasse        Jahresbeitrag   Anzahl\n"
+    "Erwachsene            120,00 €        23\n"
+    "Jugendliche (<18)      60,00 €        14\n"
+    "Familien              210,00 €         6"
+)
+STOCK = (
+    "Artikel                   Bestand   EK/Einheit\n"
+    "Kaffeebohnen Espresso     7,5       18,40 €\n"
+    "Hafermilch Barista        36         1,89 €\n"
+    "Kakao-Pulver              2          9,80 €"
+)
+HONEY = "Artikel              Preis    verkauft\nBlütenhonig 500 g    7,50 €     18"
+BREAD = "Bake at 250 °C, lid on for 20 min, lid off for another 20-25.\nYield: 2 × 430 g loaves"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 30: a row's price times its count, and the stock's value line by line.
+        ("Von den 23 Erwachsenen kommen 2.760 € [1].", DUES, "2.760", "derived"),
+        ("Von den 23 Erwachsenen kommen 2.670 € [1].", DUES, "2.670", "ungrounded"),
+        ("Die Espressobohnen sind 138,00 € wert [1].", STOCK, "138,00", "derived"),
+        ("Der Warenwert liegt bei 225,64 € [1].", STOCK, "225,64", "derived"),
+        ("Der Warenwert liegt bei 225,46 € [1].", STOCK, "225,46", "ungrounded"),
+        # Blind probe 22: a size in the article's name is no count of the row.
+        ("Der Blütenhonig brachte 135,00 € [1].", HONEY, "135,00", "derived"),
+        ("Der Blütenhonig brachte 3.750,00 € [1].", HONEY, "3.750,00", "ungrounded"),
+        # Two whole figures of prose multiply only where a sign joins them.
+        ("Insgesamt sind es 500 g Mehl [1].", BREAD, "500", "ungrounded"),
+        ("Es sind 860 g Brot [1].", BREAD, "860", "derived"),
+        # A small whole product is no derivation: it meets too many wrong figures.
+        ("Es sind 40 Stück [1].", "Paket: 4 Stück à 10,00 €", "40", "ungrounded"),
+    ],
+)
+def test_a_product_of_one_line_or_the_sum_of_a_block_s(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected
