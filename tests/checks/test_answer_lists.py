@@ -30,6 +30,9 @@ def check(answer: str) -> NumberStage:
         # A list on the count's own line (session 14): its items, joined by commas and "und".
         "Es gibt drei Gründe: Preis, Lärm und Größe.",
         "Four things are left: the charger and power bank, the sunscreen, the adapter [1].",
+        # Blind probe 31: an "und" within the last item, before the one that joins it.
+        "Es sind vier Schritte: Rad ausbauen, Mantel abziehen, Loch suchen und Flicken "
+        "aufdrücken und aufpumpen [1].",
     ],
 )
 def test_a_count_that_matches_its_list_is_no_claim(answer: str) -> None:
@@ -49,6 +52,8 @@ def test_a_count_that_matches_its_list_is_no_claim(answer: str) -> None:
          7),
         ("Four things are still unticked: the phone charger and power bank, the sunscreen, the "
          "travel adapter, the swim goggles and the antihistamines [1].", "Four", 5),
+        ("Es sind drei Schritte: Rad ausbauen, Mantel abziehen, Loch suchen und Flicken "
+         "aufdrücken und aufpumpen [1].", "drei", 4),
     ],
 )  # fmt: skip
 def test_a_count_that_misses_its_list_is_miscounted(answer: str, text: str, items: int) -> None:

@@ -127,14 +127,17 @@ def _inline_items(rest: str) -> tuple[int, int] | None:
     if _FIGURE_COMMA.search(body) or _NOT_PLAIN.search(body):
         return None
     *first, last = body.split(",")
-    parts = _AND.split(last)
+    # The last "and" joins the last item ("A, B, C and D"); one before it may join the words
+    # of an item ("Flicken aufdrücken und zum Schluss montieren und aufpumpen").
+    joins = list(_AND.finditer(last))
+    parts = [last[: joins[-1].start()], last[joins[-1].end() :]] if joins else [last]
     segments = [x.split() for x in (*first, *parts)]
     if len(segments) < 2 or any(not 1 <= len(x) <= _MAX_ITEM_WORDS for x in segments):
         return None
     if any(x[0][0].isdigit() or word_number(x[0]) is not None for x in segments):
         return None  # "22 medals: 11 gold, eight silver and three bronze" breaks a total down
     fewest = len(segments)
-    return fewest, fewest + sum(len(_AND.findall(x)) for x in first)
+    return fewest, fewest + sum(len(_AND.findall(x)) for x in (*first, parts[0]))
 
 
 def announced_lists(text: str) -> list[Announced]:
