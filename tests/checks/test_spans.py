@@ -113,6 +113,14 @@ DENTIST_NOTE = "Zahnarzt Dr. Kaya, Do 19.3., halb drei\nBitte 10 Min. früher da
         # Of two times the excerpt names, neither is the moment the offset is from.
         ("Plane 14:20 Uhr ein [1].", DENTIST_NOTE + "\nParken ab 9:00 Uhr", "14:20",
          "ungrounded"),
+        # A review: an offset from a moment the excerpt names otherwise, two times twelve
+        # hours apart, and a duration written like a clock time (which crashed the rule).
+        ("Stornieren kannst du bis 16:00 Uhr [1].", "Einlass ab 18:00 Uhr. Tickets können bis "
+         "2 Stunden vor Veranstaltungsbeginn storniert werden.", "16:00", "ungrounded"),
+        ("Letzter Einlass ist um 7:45 Uhr [1].", "Geöffnet 8:00–20:00 Uhr. Letzter Einlass 15 "
+         "Min. früher.", "7:45", "ungrounded"),
+        ("Sei um 8:50 Uhr da [1].", "Fahrzeit 1:33 h. Bitte 10 Min. früher da sein.", "8:50",
+         "ungrounded"),
     ],
 )  # fmt: skip
 def test_an_offset_from_the_excerpt_s_only_time(
@@ -380,9 +388,9 @@ DERMATOLOGIST = (
          "10:00", "derived"),
         ("Dein Termin ist um 10:15 Uhr [1]. Komm 15 Minuten früher, also um 9:45 Uhr [1].",
          "9:45", "ungrounded"),
-        # Without the time in the answer, the excerpt's one time and its offset give it.
-        ("Komm 15 Minuten früher, also um 10:00 Uhr [1].", "10:00", "derived"),
-        ("Komm 15 Minuten früher, also um 9:45 Uhr [1].", "9:45", "ungrounded"),
+        # Without the time in the answer, an offset "vor Beginn" may be from a moment the
+        # excerpt does not give (a review: "Einlass ab 18:00 … vor Veranstaltungsbeginn").
+        ("Komm 15 Minuten früher, also um 10:00 Uhr [1].", "10:00", "ungrounded"),
     ],
 )  # fmt: skip
 def test_a_clock_time_a_duration_before_another(answer: str, time: str, expected: str) -> None:

@@ -8,6 +8,7 @@ Clock times are exact: a wrong one meets a moved time by chance hardly ever."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from verifier.checks.citations import Sentences
 from verifier.checks.clockwords import offsets
@@ -118,7 +119,9 @@ def time_offset(
 ) -> Verdict | None:
     """A clock time an offset the cited excerpt states away from a clock time of the
     sentence or the one before ("Abfahrt 10:15", "spätestens 30 Min. vor Abfahrt": um
-    9:45 am Check-in), in the direction the excerpt says."""
+    9:45 am Check-in), in the direction the excerpt says; or from the excerpt's one time,
+    where the offset names no moment of its own ("halb drei … Bitte 10 Min. früher da
+    sein": 14:20)."""
     target = int(r.key[1]) * 60 + int(r.key[2])
     for n, text in sentences.cited_excerpts(texts, tok.start):
         shifts = offsets(text)
@@ -128,24 +131,33 @@ def time_offset(
                 if base[0] == "t" and (int(base[1]) * 60 + int(base[2]) + minutes) % 1440 == target:
                     operands = (sentences.text[tt.start : tt.end], written)
                     return Verdict("derived", r, vt.excerpts | {n}, "time_shifted", operands)
-        moment = _only_time(text) if shifts else None
+        # "2 Stunden vor Veranstaltungsbeginn" is from a moment the excerpt may not give.
+        relative = [(m, w) for m, w in shifts if _RELATIVE.search(w)]
+        moment = _only_time(text) if relative else None
         if moment is None:
             continue
         at, readings = moment
-        for minutes, written in shifts:
+        for minutes, written in relative:
             for time in readings:
                 if (int(time.key[1]) * 60 + int(time.key[2]) + minutes) % 1440 == target:
                     return Verdict("derived", r, frozenset({n}), "time_shifted", (at, written))
     return None
 
 
+_RELATIVE = re.compile(r"\b(?:früher|eher|vorher|später|earlier|later)\Z", re.I)
+_ONLY_READ = 4_096  # characters of an excerpt read for its one time: a note's appointment
+
+
+@lru_cache(maxsize=32)
 def _only_time(text: str) -> tuple[str, tuple[Reading, ...]] | None:
-    """The excerpt's one time of day as written, with its readings ("halb drei": 2:30 and
-    14:30), where it names no other: an offset the excerpt states is from that moment ("Do
-    19.3., halb drei … Bitte 10 Min. früher da sein")."""
-    found = [t for t in tokenize(text) if t.readings and t.readings[0].key[0] == "t"]
-    moments = {(int(rd.key[1]) * 60 + int(rd.key[2])) % 720 for t in found for rd in t.readings}
-    if len(moments) != 1:
+    """The excerpt's one written time of day, with its readings ("halb drei": 2:30 and
+    14:30), where its first few kilobytes write no other time (a duration is none)."""
+    found = [
+        t
+        for t in tokenize(text[:_ONLY_READ])
+        if any(rd.key[0] == "t" for rd in t.readings) and t.readings[0].key[0] in ("t", "n")
+    ]
+    if len(found) != 1:
         return None
     readings = tuple(rd for rd in found[0].readings if rd.key[0] == "t")
     return text[found[0].start : found[0].end], readings
