@@ -45,3 +45,29 @@ def test_a_product_of_one_line_or_the_sum_of_a_block_s(
     answer: str, excerpt: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == expected
+
+
+INVOICE = (
+    "Pos  Artikel        Menge  Einzelpreis  Gesamt\n"
+    "1    Schrauben      3      2,50 €       7,50 €\n"
+    "2    Dübel          4      1,20 €       4,80 €"
+)
+COURSES = (
+    "Kurs          Termine   Teilnehmer   Gebühr\nYoga          8         12           15,00 €"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure"),
+    [
+        # A review: a row of a unit price and a line total, or of a position and a
+        # quantity, multiplies nothing (3 × 7,50 € would count the line twice).
+        ("Die Schrauben kosten 22,50 € [1].", INVOICE, "22,50"),
+        ("Die Dübel kosten 9,60 € [1].", INVOICE, "9,60"),
+        ("Der Yogakurs kostet 180,00 € [1].", COURSES, "180,00"),
+    ],
+)
+def test_a_row_of_two_prices_or_two_counts_multiplies_nothing(
+    answer: str, excerpt: str, figure: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == "ungrounded"
