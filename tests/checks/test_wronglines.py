@@ -246,11 +246,16 @@ CONTRACT = (
     [
         # Blind probe 32: a number inside a name the answer copies is no row's value.
         ("Sophie paid €21,900 for the VW Golf VIII 1.5 eTSI [1].", "1.5", "grounded"),
-        # A name copied around an amount of another line still pairs it.
-        ("Sophie paid €1,500 for the VW Golf VIII 1.5 eTSI [1].", "1.5", "grounded"),
     ],
 )
 def test_a_number_inside_a_copied_name_pairs_with_no_row(
     answer: str, figure: str, expected: str
 ) -> None:
     assert statuses(answer, CONTRACT)[figure] == expected
+
+
+def test_a_rate_s_words_around_a_figure_make_no_name() -> None:
+    # A review: "at 48.50 EUR" stands so on its line too, but names nothing.
+    tickets = "Adults: 12 tickets at 62.00 EUR\nChildren: 8 tickets at 48.50 EUR"
+    answer = "You need 12 children's tickets at 48.50 EUR [1]."
+    assert statuses(answer, tickets)["48.50"] == "wrong_line"

@@ -108,14 +108,19 @@ def apart(binding: Binding, results: Sequence[tuple[Token, Verdict | None]]) -> 
 
 _WORD_BEFORE = re.compile(r"([^\W\d_]{2,})[ \u00a0]\Z")
 _WORD_AFTER = re.compile(r"[ \u00a0]([^\W\d_]{2,})\b")
+_NO_NAME = re.compile(r"(?i:eur|euro|usd|gbp|chf|at|je|per|pro|für|for)")
 
 
 def _in_name(text: str, tok: Token, lines: list[str]) -> bool:
-    """Whether the figure stands between the same two words in the answer as on one of its
-    lines: part of a name the answer copies ("Golf VIII 1.5 eTSI"), no value of a row."""
+    """Whether the figure stands between the same two words of a name in the answer as on
+    one of its lines: part of a name the answer copies ("Golf VIII 1.5 eTSI"), no value of a
+    row. A word of a name has a capital; a currency or a rate's word is none ("at 48.50
+    EUR")."""
     before = _WORD_BEFORE.search(text, max(0, tok.start - 40), tok.start)
     after = _WORD_AFTER.match(text, tok.end)
     if before is None or after is None:
+        return False
+    if any(w.islower() or _NO_NAME.fullmatch(w) for w in (before[1], after[1])):
         return False
     named = re.compile(
         rf"\b{re.escape(before[1])}[ \u00a0]+{re.escape(text[tok.start : tok.end])}"
