@@ -54,6 +54,9 @@ def test_the_reviewer_is_told_both_currencies() -> None:
         ),
         ("Das Frühstück kostete 21,70 CHF [1].", "Total CHF        21.70", "grounded"),
         ("Das Frühstück kostete 21,70 € [1].", "Gipfeli   2.80\nTotal        21.70", "grounded"),
+        # A review: the answer's currency holds it in another form (no zero cents, no last
+        # zero), beside a copy in a foreign one.
+        ("Die Vignette kostet 21,70 € [1].", "Vignette: 21,7 € (CHF 21.70)", "grounded"),
         # A figure of a column after another one is none of the currency's.
         ("Es kostete 21,70 € [1].", "CHF 5.20        21.70", "grounded"),
     ],
@@ -62,3 +65,11 @@ def test_a_currency_a_column_before_the_amount_and_either_decimal_mark(
     answer: str, excerpt: str, expected: str
 ) -> None:
     assert statuses(answer, excerpt)["21,70"] == expected
+
+
+def test_zero_cents_an_excerpt_leaves_out_are_the_same_amount() -> None:
+    # A review: "40 €" is the answer's "40,00 €", whatever the CHF copy beside it.
+    assert (
+        statuses("Die Vignette kostet 40,00 € [1].", "Vignette: 40 € (CHF 40.00)")["40,00"]
+        == "grounded"
+    )

@@ -61,9 +61,7 @@ def wrong_currency_finding(
     for n, text in texts:
         if n not in v.excerpts:
             continue
-        # A Swiss receipt's "21.70" is a German answer's "21,70".
-        forms = {written, written.translate(_SWAPPED)} if _CENTS.fullmatch(written) else {written}
-        for start, end in (place for form in forms for place in _places(text, form)):
+        for start, end in (place for form in _forms(written) for place in _places(text, form)):
             code = currency_at(text, start, end)
             if code in ("", mine):
                 return None  # bare, or in the answer's currency: maybe the one it means
@@ -74,6 +72,20 @@ def wrong_currency_finding(
     en = f'"{written}" is given in {mine}, but excerpt [{n}] gives it in {code}.'
     de = f"„{written}“ steht in {mine}, Auszug [{n}] nennt den Betrag in {code}."
     return flagged(answer, tok, v, "wrong_unit", sorted({m for m, _ in theirs}), en, de)
+
+
+def _forms(written: str) -> set[str]:
+    """The ways an excerpt may write an amount the answer writes with cents: with the other
+    decimal mark (a Swiss receipt's "21.70" for "21,70"), without a last zero ("12.5" for
+    "12,50") or without zero cents ("40" for "40,00")."""
+    if not _CENTS.fullmatch(written):
+        return {written}
+    forms = {written, written.translate(_SWAPPED)}
+    if written.endswith("0"):
+        forms |= {form[:-1] for form in forms}
+    if written.endswith("00"):
+        forms.add(written[:-3])
+    return forms
 
 
 def _places(text: str, written: str) -> list[tuple[int, int]]:
