@@ -164,6 +164,13 @@ def test_a_link_cited_from_the_wrong_excerpt_is_miscited() -> None:
     assert citations(f"Die Details stehen unter {url} [1].") == [("miscited", url, [1], [2])]
     assert citations(f"Die Details stehen unter {url} [2].") == []
     assert citations(f"Die Details stehen unter {url} [1][2].") == []
+    # A review: a cited excerpt that writes the link without its scheme carries it too.
+    page = SourceText(2, "Leistungen", url="https://praxis.example.de/termine")
+    link = "https://praxis.example.de/termine"
+    bare = [SourceText(1, "Buchung unter praxis.example.de/termine"), page]
+    phone = [SourceText(1, "Buchung telefonisch"), page]
+    assert _cited(f"Termin buchen: {link} [1].", bare).findings == []
+    assert [f.kind for f in _cited(f"Termin buchen: {link} [1].", phone).findings] == ["miscited"]
     # An excerpt's own url is its address, and a sentence citing nothing is left alone.
     assert citations("Der Grundriss liegt unter https://paperless.home.arpa/doc/412 [1].") == []
     assert citations(f"Die Details stehen unter {url}.") == []

@@ -25,6 +25,7 @@ from verifier.checks.models import (
     UrlFinding,
     UrlStage,
 )
+from verifier.checks.urls import holds_link
 
 # [2], [1, 3], [1;2], [1-3], [1–3], a Markdown footnote [^2] and the lenticular 【2】; one
 # marker per bracket pair, so [1][2] is two markers.
@@ -286,7 +287,10 @@ def check_citations(
             continue
         cited = sorted(cites.get(k, ()))
         if cited and not set(cited) & set(link.excerpts):
-            findings.append(_miscited(link, cited))
+            # The link check names the excerpts that carry it best (an excerpt's url before
+            # a text's bare domain): a cited text that writes it otherwise carries it too.
+            if not any(holds_link(texts.get(n, ""), link.text, link.kind) for n in cited):
+                findings.append(_miscited(link, cited))
     groups = marker_groups(answer, ((m.start, m.end, m.numbers) for m in markers), existing)
     flagged_at = {f.start for f in findings}
     findings += [

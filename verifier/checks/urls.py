@@ -125,6 +125,13 @@ def _needle(link: str, kind: str) -> _Needle:
     return host.removeprefix("www."), unquote(parts.path).rstrip("/").lower()
 
 
+def holds_link(text: str, link: str, kind: str) -> bool:
+    """Whether a text holds a link's host and path in any form ("praxis.example.de/termine"
+    for "https://praxis.example.de/termine"), or an address's domain."""
+    host, path = _needle(link, kind)
+    return bool(host) and _holds(text.lower(), (host, path))
+
+
 def _holds(low: str, needle: _Needle) -> bool:
     host, path = needle
     return host in low and (path in low or _ENCODED.search(low) is not None)
