@@ -19,6 +19,9 @@ MINUTES = "Kassenstand: 9.118,44 €. Spendenlauf im September: Einnahmen 14.372
         # Dates, a German clock time and a version are no decimals; both kinds, or none, say
         # nothing.
         ("Sitzung am 19.03.2026 um 14.30 Uhr: 14.372 €", ""),
+        # A review: a range of German clock times is no decimal either.
+        ("Führung 14.30–15.30 Uhr, Rundweg 2,750 km", ""),
+        ("Geöffnet 9.30-18 Uhr, Zins 2,250 %", ""),
         ("Preis 3,50 € oder $3.50", ""),
         ("Version 14.372", ""),
     ],

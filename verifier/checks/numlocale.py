@@ -12,10 +12,10 @@ from verifier.checks.readings import Token
 
 # A decimal with one or two places, its thousands grouped or not, maybe before a comma or a
 # full stop; a point's not a date's day and month ("19.03.2026", "am 3.12.") nor a German
-# clock time ("14.30 Uhr").
+# clock time or a range of them ("14.30 Uhr", "14.30–15.30 Uhr", "9.30-18 Uhr").
 _COMMA_DECIMAL = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?:\.[0-9]{3})*,[0-9]{1,2}(?![0-9]|[.,][0-9])")
 _POINT_DECIMAL = re.compile(
-    r"(?<![0-9.,])[0-9]{1,3}(?:,[0-9]{3})*\.[0-9]{1,2}(?![0-9.]|,[0-9]|[ \u00a0]?Uhr)"
+    r"(?<![0-9.,])[0-9]{1,3}(?:,[0-9]{3})*\.[0-9]{1,2}(?![0-9.]|,[0-9]|[^\n]{0,12}Uhr)"
 )
 _MAX_READ = 100_000  # characters read for the marks
 
