@@ -16,16 +16,14 @@ from verifier.checks.citeorder import (
     swapped,
     tight,
 )
+from verifier.checks.miscited import miscited, miscited_links, refs
 from verifier.checks.models import (
     CitationFinding,
     CitationStage,
-    NumberFinding,
     NumberStage,
     SourceText,
-    UrlFinding,
     UrlStage,
 )
-from verifier.checks.urls import holds_link
 
 # [2], [1, 3], [1;2], [1-3], [1–3], a Markdown footnote [^2] and the lenticular 【2】; one
 # marker per bracket pair, so [1][2] is two markers.
@@ -186,10 +184,6 @@ class Sentences:
         return self._says[key]
 
 
-def _refs(numbers: Sequence[int]) -> str:
-    return ", ".join(f"[{n}]" for n in numbers)
-
-
 def check_citations(
     answer: str,
     excerpts: Sequence[SourceText],
@@ -213,8 +207,8 @@ def check_citations(
                     end=marker.end,
                     cited=list(marker.numbers),
                     grounded_in=[],
-                    message_en=f"{marker.text} cites {_refs(missing)}, which is not an excerpt.",
-                    message_de=f"{marker.text} verweist auf {_refs(missing)}, den es nicht gibt.",
+                    message_en=f"{marker.text} cites {refs(missing)}, which is not an excerpt.",
+                    message_de=f"{marker.text} verweist auf {refs(missing)}, den es nicht gibt.",
                 )
             )
     # Sentences are sorted and apart: each position's sentence is found by bisection, and
@@ -276,52 +270,22 @@ def check_citations(
             # A figure stated again refers to where it was cited first, where its sentence's
             # citation is another figure's: "a $250 deductible [1]. With the estimate at
             # $2,390.00 [2], you'd pay the $250".
-            findings.append(_miscited(finding, cited))
-    for link in links.findings:
-        # A link is an excerpt's own address: cited to another excerpt, it names the wrong
-        # page ("the post 'How I cut our grocery bill' (…/batch-cooking-beginners) [1]").
-        k = sentence_of(link.start)
-        if link.status != "known" or k is None or not link.excerpts:
-            continue
-        if k in closing and after_clause(answer, link.start, last_marker[k]):
-            continue
-        cited = sorted(cites.get(k, ()))
-        if cited and not set(cited) & set(link.excerpts):
-            # The link check names the excerpts that carry it best (an excerpt's url before
-            # a text's bare domain): a cited text that writes it otherwise carries it too.
-            if not any(holds_link(texts.get(n, ""), link.text, link.kind) for n in cited):
-                findings.append(_miscited(link, cited))
+            findings.append(miscited(finding, cited))
+    findings += miscited_links(
+        answer, links, texts, sentence_of, cites, {k: last_marker[k] for k in closing}
+    )
     groups = marker_groups(answer, ((m.start, m.end, m.numbers) for m in markers), existing)
     flagged_at = {f.start for f in findings}
     findings += [
-        _miscited(f, cited)
+        miscited(f, cited)
         for f, cited in swapped(answer, groups, numbers.findings, sentence_of)
         if f.start not in flagged_at
     ]
     flagged_at = {f.start for f in findings}
     findings += [
-        _miscited(f, cited)
+        miscited(f, cited)
         for f, cited in tight(answer, groups, numbers.findings)
         if f.start not in flagged_at
     ]
     findings.sort(key=lambda f: f.start)
     return CitationStage(flagged=bool(findings), findings=findings)
-
-
-def _miscited(finding: NumberFinding | UrlFinding, cited: list[int]) -> CitationFinding:
-    where_en = _refs(finding.excerpts) if finding.excerpts else "the question"
-    where_de = _refs(finding.excerpts) if finding.excerpts else "der Frage"
-    return CitationFinding(
-        kind="miscited",
-        text=finding.text,
-        start=finding.start,
-        end=finding.end,
-        cited=cited,
-        grounded_in=finding.excerpts,
-        message_en=(
-            f'"{finding.text}" is attributed to {_refs(cited)} but only {where_en} contains it.'
-        ),
-        message_de=(
-            f"„{finding.text}“ wird {_refs(cited)} zugeschrieben, steht aber nur in {where_de}."
-        ),
-    )
