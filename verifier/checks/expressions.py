@@ -101,13 +101,25 @@ class Expressions:
                 continue
             if "%" in m.group():
                 return None  # "200 € − 10 % = 190 €": a share is no term to add
-            terms.append((value, sign))
-            written.append(m.group("num"))
-            excerpts |= self._excerpts.get(m.start("num"), frozenset())
-            op = m.group("op") or "+"
-            sign = _WORD_SIGNS.get(op.lower(), op)
+            sign, excerpts = self._term(m, value, sign, (terms, written), excerpts)
             at = m.end()
         return self._worked_out(tok, terms, written, excerpts)
+
+    def _term(
+        self,
+        m: re.Match[str],
+        value: Decimal,
+        sign: str,
+        into: tuple[list[tuple[Decimal, str]], list[str]],
+        excerpts: frozenset[int],
+    ) -> tuple[str, frozenset[int]]:
+        """Add a term to the expression read so far; the sign after it and the excerpts."""
+        into[0].append((value, sign))
+        into[1].append(m.group("num"))
+        op = m.group("op") or "+"
+        return _WORD_SIGNS.get(op.lower(), op), excerpts | self._excerpts.get(
+            m.start("num"), frozenset()
+        )
 
     def _worked_after(self, tok: Token) -> Verdict | None:
         """The working in brackets right after the figure, if it gives the figure: every
@@ -126,11 +138,7 @@ class Expressions:
             value = figure_value(m.group("num")) if m else None
             if m is None or value is None or "%" in m.group():
                 return None
-            terms.append((value, sign))
-            written.append(m.group("num"))
-            excerpts |= self._excerpts.get(m.start("num"), frozenset())
-            op = m.group("op") or "+"
-            sign = _WORD_SIGNS.get(op.lower(), op)
+            sign, excerpts = self._term(m, value, sign, (terms, written), excerpts)
             at = m.end()
         if at < end:
             return None
