@@ -71,3 +71,25 @@ def test_a_row_of_two_prices_or_two_counts_multiplies_nothing(
     answer: str, excerpt: str, figure: str
 ) -> None:
     assert statuses(answer, excerpt)[figure] == "ungrounded"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # A second review: a sign's operand ends before a full stop or a comma.
+        ("Die Fläche beträgt 102 m² [1].", "Raum: 12 x 8,50. Boden: Parkett.", "102", "derived"),
+        ("Die Fläche beträgt 10.200 m² [1].", "Raum: 12 x 8,50. Boden: Parkett.", "10.200",
+         "ungrounded"),
+        # A currency's code before or after the price, and "Euro".
+        ("Das macht 3'703.50 CHF [1].", "Artikel   CHF 1'234.50   3", "3'703.50", "derived"),
+        ("That is 3,703.50 USD [1].", "Item   1,234.50 USD   3", "3,703.50", "derived"),
+        # A year is no count; a count's mark is read as its row's price reads it.
+        ("Das sind 99.176,00 € [1].", "Ticket   2024   49,00 €", "99.176,00", "ungrounded"),
+        ("Der Käse kostet 4,60 € [1].", "Käse   0,250   18,40 €", "4,60", "derived"),
+        ("Der Käse kostet 4.600,00 € [1].", "Käse   0,250   18,40 €", "4.600,00", "ungrounded"),
+    ],
+)  # fmt: skip
+def test_signs_currencies_years_and_a_count_s_decimal_mark(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

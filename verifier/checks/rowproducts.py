@@ -19,8 +19,8 @@ rows to read for every figure no excerpt holds."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from decimal import Decimal
+from collections.abc import Iterable, Sequence
+from decimal import Context, Decimal
 
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import figure_value
@@ -36,13 +36,18 @@ _CENTS = r"[0-9]+(?:[.,'][0-9]{3})*[.,][0-9]{2}"
 # A price as a line writes it, with cents ("1.523,16", "$2,407.59", "18,40"), for the quick
 # pass; a row's cell that holds a price with its currency, or a count alone.
 _PRICE = re.compile(rf"(?<![0-9.,]){_CENTS}(?![0-9]|[.,][0-9])")
+_CODES = r"€|\$|£|EUR|USD|GBP|CHF|Euro"
 _PRICE_CELL = re.compile(
-    rf"[€$£][ \u00a0]?(?P<v>{_CENTS})|(?P<w>{_CENTS})[ \u00a0]?(?:€|EUR|\$|£|GBP|CHF)"
+    rf"(?:{_CODES})[ \u00a0]?(?P<v>{_CENTS})|(?P<w>{_CENTS})[ \u00a0]?(?:{_CODES})"
 )
 _COUNT_CELL = re.compile(r"[0-9]{1,5}(?:[.,][0-9]{1,3})?")
 _CELL_GAP = re.compile(r"\t|\||  ")  # between a table's cells
+_EXACT = Context(prec=80)  # exact for any figure a row writes
+_YEAR = re.compile(r"1[89][0-9]{2}|2[01][0-9]{2}")
 # Two figures a sign joins: "2 × 430", "3x1.5".
-_SIGNED = re.compile(r"(?<![0-9.,])([0-9][0-9.,]*)[ \u00a0]*[×x*][ \u00a0]*([0-9][0-9.,]*)")
+_SIGNED = re.compile(
+    r"(?<![0-9.,])([0-9]+(?:[.,][0-9]+)*)[ \u00a0]*[×x*][ \u00a0]*([0-9]+(?:[.,][0-9]+)*)"
+)
 _MARKS = str.maketrans("", "", ".,'")
 # The value, its first and last operand as written, and whether it is an amount of money.
 _Product = tuple[Decimal, str, str, bool]
@@ -110,7 +115,12 @@ def _quick(head: str) -> tuple[list[_Product], list[tuple[int, int]]]:
     """The products two figures a sign joins make, and each price with cents in cents (the
     pattern ends it in two decimals, so its digits are its cents) with where it stands."""
     signed = [
-        (a * b, m[1], m[2], any(money(head, Token(m.start(k), m.end(k), ())) for k in (1, 2)))
+        (
+            _EXACT.multiply(a, b),
+            m[1],
+            m[2],
+            any(money(head, Token(m.start(k), m.end(k), ())) for k in (1, 2)),
+        )
         for m in _SIGNED.finditer(head)
         if (a := figure_value(m[1])) is not None and (b := figure_value(m[2])) is not None
     ]
@@ -127,11 +137,29 @@ def _row_product(line: str) -> _Product | None:
     counts = [(k, c) for k, c in enumerate(cells) if _COUNT_CELL.fullmatch(c)]
     if len(prices) != 1 or len(counts) != 1:
         return None
-    price, count = figure_value(prices[0][1]), figure_value(counts[0][1])
+    price, count = figure_value(prices[0][1]), _count_value(counts[0][1], prices[0][1][-3])
     if price is None or count is None:
         return None
     first, last = sorted((prices[0], counts[0]))  # as the row writes them
-    return price * count, first[1], last[1], True
+    return _EXACT.multiply(price, count), first[1], last[1], True
+
+
+def _count_value(written: str, decimal_mark: str) -> Decimal | None:
+    """A count's value, its mark read as the row's price reads it ("0,250" beside "18,40 €"
+    is a quarter); a year is no count."""
+    if _YEAR.fullmatch(written):
+        return None
+    if decimal_mark in written:
+        return Decimal(written.replace(decimal_mark, "."))
+    return figure_value(written)
+
+
+def _sum(values: Iterable[Decimal]) -> Decimal:
+    """An exact sum, whatever the figures' length."""
+    total = Decimal(0)
+    for value in values:
+        total = _EXACT.add(total, value)
+    return total
 
 
 def _totals(text: str) -> list[_Product]:
@@ -144,7 +172,7 @@ def _totals(text: str) -> list[_Product]:
             block.append(row)
             continue
         if len(block) >= 2:
-            total = sum((p[0] for p in block), Decimal(0))
+            total = _sum(p[0] for p in block)
             totals.append((total, block[0][1], block[-1][2], True))
         block = []
     return totals
