@@ -171,6 +171,17 @@ def test_a_link_cited_from_the_wrong_excerpt_is_miscited() -> None:
     phone = [SourceText(1, "Buchung telefonisch"), page]
     assert _cited(f"Termin buchen: {link} [1].", bare).findings == []
     assert [f.kind for f in _cited(f"Termin buchen: {link} [1].", phone).findings] == ["miscited"]
+    # A second review: another host ending alike, another path, another address of one
+    # domain carry nothing.
+    for text, written in [
+        ("Formulare: mybank.de/formulare", "https://bank.de/formulare"),
+        ("https://stadt.de und verein.org/kontakt", "https://stadt.de/kontakt"),
+        ("stadt.de/anmeldung", "https://stadt.de/a"),
+        ("bob@gmail.com", "anna.meier@gmail.com"),
+    ]:
+        holder = SourceText(2, f"Kontakt: {written}")
+        found = _cited(f"Schreib an {written} [1].", [SourceText(1, text), holder]).findings
+        assert [f.kind for f in found] == ["miscited"], written
     # An excerpt's own url is its address, and a sentence citing nothing is left alone.
     assert citations("Der Grundriss liegt unter https://paperless.home.arpa/doc/412 [1].") == []
     assert citations(f"Die Details stehen unter {url}.") == []

@@ -126,10 +126,18 @@ def _needle(link: str, kind: str) -> _Needle:
 
 
 def holds_link(text: str, link: str, kind: str) -> bool:
-    """Whether a text holds a link's host and path in any form ("praxis.example.de/termine"
-    for "https://praxis.example.de/termine"), or an address's domain."""
-    host, path = _needle(link, kind)
-    return bool(host) and _holds(text.lower(), (host, path))
+    """Whether a text writes the link itself, with or without its scheme or "www."
+    ("praxis.example.de/termine" for "https://praxis.example.de/termine"), or the address;
+    not another host that ends like it, nor a longer path."""
+    if kind == "email":
+        address = re.escape(link.rstrip("."))
+        return re.search(rf"(?<![\w.+-]){address}(?![\w-])", text, re.I) is not None
+    key = normalize_url(link)
+    if "?" in key or not key:
+        return False  # a link with parameters is compared by the link check alone
+    written = re.escape(key)
+    found = re.search(rf"(?<![\w.-])(?:www\.)?{written}/?(?![\w/-]|\.\w)", text, re.I)
+    return found is not None
 
 
 def _holds(low: str, needle: _Needle) -> bool:
