@@ -67,6 +67,12 @@ def test_a_currency_a_column_before_the_amount_and_either_decimal_mark(
     assert statuses(answer, excerpt)["21,70"] == expected
 
 
+def test_a_shortened_amount_counts_only_in_the_answer_s_currency() -> None:
+    # A second review: a bare "10" of "10 Tage" is no "10,00 €".
+    found = statuses("Das Ticket kostet 10,00 € [1].", "Ticket: $10.00, gültig 10 Tage")
+    assert found["10,00"] == "wrong_unit"
+
+
 def test_zero_cents_an_excerpt_leaves_out_are_the_same_amount() -> None:
     # A review: "40 €" is the answer's "40,00 €", whatever the CHF copy beside it.
     assert (

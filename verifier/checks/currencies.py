@@ -61,11 +61,15 @@ def wrong_currency_finding(
     for n, text in texts:
         if n not in v.excerpts:
             continue
-        for start, end in (place for form in _forms(written) for place in _places(text, form)):
+        exact, shortened = _forms(written)
+        for start, end in (place for form in exact for place in _places(text, form)):
             code = currency_at(text, start, end)
             if code in ("", mine):
                 return None  # bare, or in the answer's currency: maybe the one it means
             theirs.append((n, code))
+        for start, end in (place for form in shortened for place in _places(text, form)):
+            if currency_at(text, start, end) == mine:
+                return None  # "40 €" for "40,00 €"; a bare "40" may be any figure
     if not theirs or len({code for _, code in theirs}) > 1:
         return None
     n, code = theirs[0]
@@ -74,18 +78,18 @@ def wrong_currency_finding(
     return flagged(answer, tok, v, "wrong_unit", sorted({m for m, _ in theirs}), en, de)
 
 
-def _forms(written: str) -> set[str]:
-    """The ways an excerpt may write an amount the answer writes with cents: with the other
-    decimal mark (a Swiss receipt's "21.70" for "21,70"), without a last zero ("12.5" for
-    "12,50") or without zero cents ("40" for "40,00")."""
+def _forms(written: str) -> tuple[set[str], set[str]]:
+    """The ways an excerpt may write an amount the answer writes with cents: as written or
+    with the other decimal mark (a Swiss receipt's "21.70" for "21,70"); and shortened,
+    without a last zero ("12.5" for "12,50") or without zero cents ("40" for "40,00"), which
+    count only with the answer's currency."""
     if not _CENTS.fullmatch(written):
-        return {written}
-    forms = {written, written.translate(_SWAPPED)}
-    if written.endswith("0"):
-        forms |= {form[:-1] for form in forms}
+        return {written}, set()
+    exact = {written, written.translate(_SWAPPED)}
+    shortened = {form[:-1] for form in exact} if written.endswith("0") else set()
     if written.endswith("00"):
-        forms.add(written[:-3])
-    return forms
+        shortened.add(written[:-3])
+    return exact, shortened
 
 
 def _places(text: str, written: str) -> list[tuple[int, int]]:
