@@ -22,6 +22,8 @@ MINUTES = "Kassenstand: 9.118,44 €. Spendenlauf im September: Einnahmen 14.372
         # A review: a range of German clock times is no decimal either.
         ("Führung 14.30–15.30 Uhr, Rundweg 2,750 km", ""),
         ("Geöffnet 9.30-18 Uhr, Zins 2,250 %", ""),
+        # A second review: a price before another figure's "Uhr" is a decimal.
+        ("Startgeld CHF 12.50, Start 18 Uhr. Strecke: 1,250 m", ","),
         ("Preis 3,50 € oder $3.50", ""),
         ("Version 14.372", ""),
     ],

@@ -14,9 +14,10 @@ from verifier.checks.readings import Token
 # full stop; a point's not a date's day and month ("19.03.2026", "am 3.12.") nor a German
 # clock time or a range of them ("14.30 Uhr", "14.30–15.30 Uhr", "9.30-18 Uhr").
 _COMMA_DECIMAL = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?:\.[0-9]{3})*,[0-9]{1,2}(?![0-9]|[.,][0-9])")
-_POINT_DECIMAL = re.compile(
-    r"(?<![0-9.,])[0-9]{1,3}(?:,[0-9]{3})*\.[0-9]{1,2}(?![0-9.]|,[0-9]|[^\n]{0,12}Uhr)"
-)
+_POINT_DECIMAL = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?:,[0-9]{3})*\.[0-9]{1,2}(?![0-9.]|,[0-9])")
+_CLOCK = re.compile(r"(?:[01]?[0-9]|2[0-4])\.[0-5][0-9]")
+# "Uhr" after a clock time, maybe after a range's other end: "14.30 Uhr", "9.30-18 Uhr".
+_UHR_AFTER = re.compile(r"[ \u00a0]*(?:[–-][ \u00a0]*[0-9]{1,2}(?:[.:][0-9]{2})?[ \u00a0]*)?Uhr")
 _MAX_READ = 100_000  # characters read for the marks
 
 
@@ -26,7 +27,10 @@ def grouping_mark(text: str) -> str:
     ways or none."""
     head = text[:_MAX_READ]
     comma = _COMMA_DECIMAL.search(head) is not None
-    point = _POINT_DECIMAL.search(head) is not None
+    point = any(
+        not (_CLOCK.fullmatch(m[0]) and _UHR_AFTER.match(head, m.end()))
+        for m in _POINT_DECIMAL.finditer(head)
+    )
     if comma == point:
         return ""
     return "." if comma else ","
