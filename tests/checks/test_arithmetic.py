@@ -736,6 +736,9 @@ RUNS = "Mon  Easy run   5.2 mi\nWed  Intervals   4.0 mi\nFri  Tempo   6.1 mi\nSu
          ("Unit rate 24.86p/kWh\nUsed: 449 kWh",), "111.62", "derived"),
         ("You used 449 kWh; at 24.86p per kWh that's £112.62 [1].",
          ("Unit rate 24.86p/kWh\nUsed: 449 kWh",), "112.62", "ungrounded"),
+        # A second review: "p." before a word is pence too.
+        ("You used 449 kWh; at 24.86p. per kWh, that is £111.62 [1].",
+         ("Unit rate 24.86p/kWh\nUsed: 449 kWh",), "111.62", "derived"),
         # A review: centimetres are no cents.
         ("Der Stoff kostet 4,50 € pro 50 Centimeter, also 2,25 € [1].",
          ("Stoff: 4,50 € pro 50 Centimeter",), "2,25", "ungrounded"),
@@ -815,8 +818,9 @@ FEES = "Mitgliedsbeiträge 2026: Erwachsene 96 €/Jahr, Jugendliche 48 €/Jahr
         # Brackets that hold words too, or that stand past the sentence, work nothing out.
         ("Pro Kopf sind es 60 € (siehe Seite 180) [1].", "60", "ungrounded"),
         ("Pro Kopf sind es 60 € [1]. (180 € geteilt durch 3)", "60", "ungrounded"),
-        # A review: a date or a fraction in brackets is no division.
+        # A review: a date in brackets is no division; a fraction among terms is one.
         ("Nimm 4 Tabletten mit zum Termin (12/3) [1].", "4", "ungrounded"),
+        ("Pro Person sind es 90 € (1/2 × 180 €) [1].", "90", "derived"),
     ],
 )  # fmt: skip
 def test_arithmetic_written_out(answer: str, figure: str, expected: str) -> None:

@@ -129,6 +129,12 @@ def test_an_offset_from_the_excerpt_s_only_time(
     assert statuses(answer, excerpt)[result] == expected
 
 
+def test_a_long_excerpt_s_one_time_is_not_read_for_an_offset() -> None:
+    # A second review: a later time past the part read would have been missed.
+    long_note = DENTIST_NOTE + "\n" + "Notizen zum Termin. " * 220 + "\nNeu: 16:00 Uhr!"
+    assert statuses("Plane 14:20 Uhr ein [1].", long_note)["14:20"] == "ungrounded"
+
+
 @pytest.mark.parametrize(
     ("answer", "result", "expected"),
     [

@@ -237,6 +237,7 @@ def test_a_train_and_the_time_of_its_next_line_pair_with_no_line() -> None:
 
 CONTRACT = (
     "Fahrzeug: VW Golf VIII 1.5 eTSI, Erstzulassung 03/2022\n"
+    "Zweitwagen: Opel Corsa 1.2 turbo, Erstzulassung 05/2019\n"
     "Kaufpreis: 21.900 €\nAnzahlung: 1.500 €"
 )
 
@@ -246,6 +247,8 @@ CONTRACT = (
     [
         # Blind probe 32: a number inside a name the answer copies is no row's value.
         ("Sophie paid €21,900 for the VW Golf VIII 1.5 eTSI [1].", "1.5", "grounded"),
+        # A second review: one word of a name may be lower case.
+        ("Sophie paid €21,900 for the Opel Corsa 1.2 turbo [1].", "1.2", "grounded"),
     ],
 )
 def test_a_number_inside_a_copied_name_pairs_with_no_row(

@@ -52,7 +52,7 @@ _PERCENTAGES = ("percentage", "change")  # results written with %
 _LARGE_OPERAND = 100
 _MAX_PAIRS = 40  # grounded answer figures tried as operands; bounds the pair search
 _SO = re.compile(r"\b(?:also|so|thus|therefore|that's|that is|das sind|somit|damit)\b", re.I)
-_CENTS = re.compile(r"[ \u00a0]*(?:(?:ct|cents?|pence)\b|¢|p(?![\w.]))", re.I)
+_CENTS = re.compile(r"[ \u00a0]*(?:(?:ct|cents?|pence)\b|¢|p(?!\w|\.\w))", re.I)
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,16 +145,18 @@ def time_offset(
 
 
 _RELATIVE = re.compile(r"\b(?:früher|eher|vorher|später|earlier|later)\Z", re.I)
-_ONLY_READ = 4_096  # characters of an excerpt read for its one time: a note's appointment
+_ONLY_READ = 4_096  # the longest excerpt read for its one time: a note's appointment
 
 
 @lru_cache(maxsize=32)
 def _only_time(text: str) -> tuple[str, tuple[Reading, ...]] | None:
     """The excerpt's one written time of day, with its readings ("halb drei": 2:30 and
-    14:30), where its first few kilobytes write no other time (a duration is none)."""
+    14:30), in a short excerpt (a note) that writes no other time (a duration is none)."""
+    if len(text) > _ONLY_READ:
+        return None  # a long one is read no further, and may name another time later
     found = [
         t
-        for t in tokenize(text[:_ONLY_READ])
+        for t in tokenize(text)
         if any(rd.key[0] == "t" for rd in t.readings) and t.readings[0].key[0] in ("t", "n")
     ]
     if len(found) != 1:

@@ -36,8 +36,8 @@ _WORD_SIGNS = {
     "divided by": "/",
 }
 # The working in brackets a few words after a result: "25,00 € für den Bus (1.150 € …)".
-# A date or a fraction: "12/3", "3/4", "12.3." (a division in brackets has spaces: "734 / 12").
-_DATE_LIKE = re.compile(r"(?<![0-9.,])[0-9]{1,2}(?:/[0-9]{1,2}(?![0-9])|\.[0-9]{1,2}\.)")
+# A day and month alone in brackets: "(12/3)", "(12.3.)".
+_DATE_LIKE = re.compile(r"[0-9]{1,2}(?:/[0-9]{1,2}|\.[0-9]{1,2}\.)")
 _WORKING = re.compile(r"[^\d()\[\].!?;\n]{0,40}\(([^()\n]{3,120})\)")
 _OPENS = re.compile(r"[:(\[;]|(?<=[.!?])\s")
 # A factor 100 multiplied in last, before "=" or a closing bracket.
@@ -126,8 +126,8 @@ class Expressions:
         term of it a figure, joined by signs."""
         r = tok.readings[0]
         working = _WORKING.match(self.text, tok.end)
-        if working is None or _DATE_LIKE.search(working[1]):
-            return None  # "(12/3)" is a date or a fraction, no division
+        if working is None or _DATE_LIKE.fullmatch(working[1].strip()):
+            return None  # "(12/3)" is a date, no division ("(1/2 × 80 €)" works out)
         at, end = working.span(1)
         terms: list[tuple[Decimal, str]] = []
         written: list[str] = []

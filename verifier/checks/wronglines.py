@@ -113,14 +113,15 @@ _NO_NAME = re.compile(r"(?i:eur|euro|usd|gbp|chf|at|je|per|pro|für|for)")
 
 def _in_name(text: str, tok: Token, lines: list[str]) -> bool:
     """Whether the figure stands between the same two words of a name in the answer as on
-    one of its lines: part of a name the answer copies ("Golf VIII 1.5 eTSI"), no value of a
-    row. A word of a name has a capital; a currency or a rate's word is none ("at 48.50
-    EUR")."""
+    one of its lines: part of a name the answer copies ("Golf VIII 1.5 eTSI", "Corsa 1.2
+    turbo"), no value of a row. A name has a capital in one of them; a currency or a rate's
+    word is none ("at 48.50 EUR")."""
     before = _WORD_BEFORE.search(text, max(0, tok.start - 40), tok.start)
     after = _WORD_AFTER.match(text, tok.end)
     if before is None or after is None:
         return False
-    if any(w.islower() or _NO_NAME.fullmatch(w) for w in (before[1], after[1])):
+    words = (before[1], after[1])
+    if all(w.islower() for w in words) or any(_NO_NAME.fullmatch(w) for w in words):
         return False
     named = re.compile(
         rf"\b{re.escape(before[1])}[ \u00a0]+{re.escape(text[tok.start : tok.end])}"
