@@ -148,12 +148,15 @@ _RELATIVE = re.compile(r"\b(?:früher|eher|vorher|später|earlier|later)\Z", re.
 _ONLY_READ = 4_096  # the longest excerpt read for its one time: a note's appointment
 
 
-@lru_cache(maxsize=32)
 def _only_time(text: str) -> tuple[str, tuple[Reading, ...]] | None:
     """The excerpt's one written time of day, with its readings ("halb drei": 2:30 and
-    14:30), in a short excerpt (a note) that writes no other time (a duration is none)."""
-    if len(text) > _ONLY_READ:
-        return None  # a long one is read no further, and may name another time later
+    14:30), in a short excerpt (a note) that writes no other time (a duration is none). A
+    long one is read no further: it may name another time later."""
+    return _one_time(text) if len(text) <= _ONLY_READ else None
+
+
+@lru_cache(maxsize=32)  # short texts only: the memo holds the texts it keys
+def _one_time(text: str) -> tuple[str, tuple[Reading, ...]] | None:
     found = [
         t
         for t in tokenize(text)

@@ -21,7 +21,9 @@ _UHR_AFTER = re.compile(r"[ \u00a0]*(?:[–-][ \u00a0]*[0-9]{1,2}(?:[.:][0-9]{2}
 _MAX_READ = 100_000  # characters read for the marks
 
 
-@lru_cache(maxsize=64)
+# An answer's few excerpts, each asked for by every tokenizing of it; the memo holds the texts
+# it keys, so it stays small.
+@lru_cache(maxsize=8)
 def grouping_mark(text: str) -> str:
     """The mark the text groups thousands with ("." or ","), "" where it writes decimals both
     ways or none."""
