@@ -155,7 +155,7 @@ def suffixed(
         # In an answer "7 pm" is a time only: any 7 of an excerpt would ground it as a number.
         return (*times(h, 0, ap, uhr),) if strict else (*rs, *times(h, 0, ap, uhr))
     # German writes the clock with a dot before "Uhr": 14.30 Uhr is 14:30, and 14.3 too.
-    if clock and start is not None and (dotted := _DOTTED_CLOCK.fullmatch(text, start, end)):
+    if clock and start is not None and (dotted := DOTTED_CLOCK.fullmatch(text, start, end)):
         h = int(dotted[1])
         ap = clock["ap"] or (part_of_day(text, clock.end(), h) if uhr else None)
         return (*rs, *times(h, int(dotted[2]), ap, uhr))
@@ -165,7 +165,7 @@ def suffixed(
     return (*rs, quantity) if quantity else rs
 
 
-_DOTTED_CLOCK = re.compile(r"(2[0-4]|[01]?[0-9])\.([0-5][0-9])")
+DOTTED_CLOCK = re.compile(r"(2[0-4]|[01]?[0-9])\.([0-5][0-9])")
 _CURRENCY_BEFORE = re.compile(r"(?:[€$£]|\b(?:EUR|USD|GBP|CHF))[ \u00a0]?\Z")
 _CURRENCY_AFTER = re.compile(r"[ \u00a0]?(?:[€$£]|(?:EUR|USD|GBP|CHF|Euro|euros?)\b)")
 

@@ -33,6 +33,7 @@ _PER_UNIT = re.compile(
     re.I,
 )
 _NOT_DIGIT = re.compile(r"[^0-9]")
+YEAR_LIKE = re.compile(r"1[89][0-9]{2}|2[01][0-9]{2}")  # a year as telling() reads one
 JOINER = re.compile(r",|\+|&|\b(?:und|and|sowie)\b", re.I)  # between the items of a list
 
 
@@ -92,7 +93,7 @@ def telling(text: str, tok: Token) -> bool:
     """Whether a whole figure has four digits or more, not ending in 00, and is no year
     (23.894; not 1997, which is 2000 - 3 by chance)."""
     digits = _NOT_DIGIT.sub("", text[tok.start : tok.end])
-    year = len(digits) == 4 and 1800 <= int(digits) <= 2199
+    year = YEAR_LIKE.fullmatch(digits) is not None
     return len(digits) >= 4 and not digits.endswith("00") and not year
 
 
@@ -107,10 +108,11 @@ def one_unit(text: str, tok: Token, starts: tuple[int, int], operands: tuple[str
 
 
 _YEARS_AFTER = re.compile(r"[ \u00a0]*(?:jahren?|years?)\b", re.I)
-_YEAR = re.compile(r"1[89][0-9]{2}|2[01][0-9]{2}")
 
 
 def years_apart(text: str, tok: Token, operands: tuple[str, str]) -> bool:
     """Whether a count of years ("also 76 Jahre") has two years for its operands ("von 1898
     bis 1974"): a sentence holds few years, and their differences are few."""
-    return all(_YEAR.fullmatch(op) for op in operands) and bool(_YEARS_AFTER.match(text, tok.end))
+    return all(YEAR_LIKE.fullmatch(op) for op in operands) and bool(
+        _YEARS_AFTER.match(text, tok.end)
+    )

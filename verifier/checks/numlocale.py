@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from verifier.checks.digitruns import DOTTED_CLOCK
 from verifier.checks.readings import Token
 
 # A decimal with one or two places, its thousands grouped or not, maybe before a comma or a
@@ -15,7 +16,6 @@ from verifier.checks.readings import Token
 # clock time or a range of them ("14.30 Uhr", "14.30–15.30 Uhr", "9.30-18 Uhr").
 _COMMA_DECIMAL = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?:\.[0-9]{3})*,[0-9]{1,2}(?![0-9]|[.,][0-9])")
 _POINT_DECIMAL = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?:,[0-9]{3})*\.[0-9]{1,2}(?![0-9.]|,[0-9])")
-_CLOCK = re.compile(r"(?:[01]?[0-9]|2[0-4])\.[0-5][0-9]")
 # "Uhr" after a clock time, maybe after a range's other end: "14.30 Uhr", "9.30-18 Uhr".
 _UHR_AFTER = re.compile(r"[ \u00a0]*(?:[–-][ \u00a0]*[0-9]{1,2}(?:[.:][0-9]{2})?[ \u00a0]*)?Uhr")
 _MAX_READ = 100_000  # characters read for the marks
@@ -30,7 +30,7 @@ def grouping_mark(text: str) -> str:
     head = text[:_MAX_READ]
     comma = _COMMA_DECIMAL.search(head) is not None
     point = any(
-        not (_CLOCK.fullmatch(m[0]) and _UHR_AFTER.match(head, m.end()))
+        not (DOTTED_CLOCK.fullmatch(m[0]) and _UHR_AFTER.match(head, m.end()))
         for m in _POINT_DECIMAL.finditer(head)
     )
     if comma == point:

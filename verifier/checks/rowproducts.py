@@ -24,7 +24,7 @@ from decimal import Context, Decimal
 
 from verifier.checks.citations import Sentences
 from verifier.checks.columns import figure_value
-from verifier.checks.figurewords import money
+from verifier.checks.figurewords import YEAR_LIKE, money
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 
@@ -43,7 +43,6 @@ _PRICE_CELL = re.compile(
 _COUNT_CELL = re.compile(r"[0-9]{1,5}(?:[.,][0-9]{1,3})?")
 _CELL_GAP = re.compile(r"\t|\||  ")  # between a table's cells
 _EXACT = Context(prec=80)  # exact for any figure a row writes
-_YEAR = re.compile(r"1[89][0-9]{2}|2[01][0-9]{2}")
 # Two figures a sign joins: "2 × 430", "3x1.5".
 _SIGNED = re.compile(
     r"(?<![0-9.,])([0-9]+(?:[.,][0-9]+)*)[ \u00a0]*[×x*][ \u00a0]*([0-9]+(?:[.,][0-9]+)*)"
@@ -147,7 +146,7 @@ def _row_product(line: str) -> _Product | None:
 def _count_value(written: str, decimal_mark: str) -> Decimal | None:
     """A count's value, its mark read as the row's price reads it ("0,250" beside "18,40 €"
     is a quarter); a year is no count."""
-    if _YEAR.fullmatch(written):
+    if YEAR_LIKE.fullmatch(written):
         return None
     if decimal_mark in written:
         return Decimal(written.replace(decimal_mark, "."))
