@@ -54,8 +54,8 @@ class Binding:
         line) where the words around the figure tie it to another line, or None."""
         if v.status != "grounded" or v.how not in ("exact", "headed"):
             return None
-        r, key = v.reading, _key_of(v)
-        digits = _digits_of(key)
+        r, key = v.reading, key_of(v)
+        digits = digits_of(key)
         if not around or not digits:
             return None
         # Tied wrongly in every excerpt that holds it: one that holds it in prose or on a line
@@ -84,13 +84,13 @@ class Binding:
     def rows(self, n: int, v: Verdict) -> set[int] | None:
         """The structured lines of excerpt n (by their place) that hold v's figure, none of
         them a total's; None where it may stand in prose, or has no such line."""
-        key = _key_of(v)
+        key = key_of(v)
         if (n, key) not in self._rows:  # a figure between two others pairs twice
             self._rows[(n, key)] = self._rows_of(self.excerpt(n), key)
         return self._rows[(n, key)]
 
     def _rows_of(self, ex: Excerpt, key: Key) -> set[int] | None:
-        digits = _digits_of(key)
+        digits = digits_of(key)
         if not digits or in_prose(ex, digits):
             return None
         held = {id(line) for line, _ in self._holders(ex, key, digits)}
@@ -238,14 +238,14 @@ def _digit_at(text: str, line: Line, k: int) -> int:
     return line.start
 
 
-def _key_of(v: Verdict) -> Key:
+def key_of(v: Verdict) -> Key:
     """The key a grounded figure stands on its line as: a date grounded under a heading of its
     year by its day and month ("15.03. | Rundfunkbeitrag")."""
     k = v.reading.key
     return ("dm", k[2], k[3]) if v.how == "headed" else k
 
 
-def _digits_of(key: Key) -> list[str]:
+def digits_of(key: Key) -> list[str]:
     """Digit strings a line must hold to hold key: a number's own digits (two or more with
     decimals), a date's day and the year's last two. A small whole number is looked up too: it
     is checked only where no line of prose holds its digits."""

@@ -27,6 +27,7 @@ from verifier.checks.derivers import Shared, derive_all
 from verifier.checks.digitchains import DIGIT_CHAIN, DIGIT_RUN, join_area_codes
 from verifier.checks.factors import Factors
 from verifier.checks.grounding import Verdict, ground, ground_part, range_days
+from verifier.checks.headedtables import HeadedTables
 from verifier.checks.ibans import broken_iban
 from verifier.checks.identifiers import Ident, find_identifiers, widened
 from verifier.checks.labels import Labels
@@ -42,6 +43,7 @@ from verifier.checks.spokenspans import wrong_spoken_spans
 from verifier.checks.today import today_in
 from verifier.checks.unnamed import stated_rate
 from verifier.checks.weekdays import excerpt_weekdays, wrong_weekdays
+from verifier.checks.wrongcolumns import HeadedColumns
 from verifier.checks.wronglines import apart, wrong_chain_finding, wrong_line_finding
 from verifier.checks.wrongunits import wrong_unit_finding
 
@@ -230,6 +232,8 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     sentences = Sentences(answer)  # one reading of the answer's sentences for every deriver
     findings += wrong_spoken_spans(sentences, tokens)
     binding = Binding(answer, texts)
+    tables = HeadedTables(dict(texts))
+    headed = HeadedColumns(answer, tables)
     columns = Columns(sentences, texts, binding.excerpt)
     scaled = Factors(sentences, src, texts)
     shared = Shared(columns, scaled, binding.excerpt, today_in(question))
@@ -256,6 +260,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         k = place.get((tok.start, tok.end))
         wrong = v and (
             (k is not None and wrong_line_finding(binding, tokens, k, v))
+            or (k is not None and headed.finding(tokens, k, v))
             or wrong_unit_finding(answer, tok, v, texts, src)
             or wrong_currency_finding(answer, tok, v, texts)
             or labels.swapped(tok, v)

@@ -1,0 +1,184 @@
+"""The headed tables of an excerpt, for the column and row checks (wrongcolumns, wrongrows).
+
+A table here is a run of lines of three cells or more each, as many on every line, parted by
+"|" or by wide spaces; its first line is its header, made of words only (no digit), and a
+markdown rule under it is skipped. A figure is a table's where every place the excerpt
+writes it is a cell of such a table's rows. Excerpts past excerptlines.MAX_READ are not
+read."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from verifier.checks.binding import digits_of, key_of
+from verifier.checks.bindwords import words_of
+from verifier.checks.excerptlines import MAX_READ
+from verifier.checks.grounding import Verdict
+from verifier.checks.numparse import day_clock, tokenize_lines
+from verifier.checks.readings import Reading
+
+_RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
+_WIDE = re.compile(r"[ \u00a0]*\t[ \t\u00a0]*|[ \u00a0]{2,}")
+ASCII_DIGIT = re.compile(r"[0-9]")
+_NOT_DIGIT = re.compile(r"[^0-9]+")
+_FIGURE_MARKS = re.compile(r"[0-9.,'\s\u00a0\u202f+-]+")
+_MIN_CELLS = 3
+_MIN_NAMED = 2  # header cells with words of their own: a header, not a row of names
+
+Span = tuple[int, int]
+
+
+@dataclass(slots=True)
+class Table:
+    """A headed table: its header cells as written, and each data row's cell spans."""
+
+    heads: list[str]
+    head_words: list[set[str]]  # each header's words (bindwords.words_of)
+    rows: list[list[Span]]
+
+
+@dataclass(slots=True)
+class Cell:
+    """Where a figure stands: its table, row (by place) and column."""
+
+    table: Table
+    row: int
+    col: int
+
+
+def _cells(text: str, start: int, end: int) -> tuple[str, list[Span]]:
+    """How a line parts its cells ("|" or wide spaces), and their spans, stripped."""
+    line = text[start:end]
+    if line.count("|") >= 2:
+        kind, parts, pos = "|", [], 0
+        for cell in line.split("|"):
+            parts.append((pos, pos + len(cell)))
+            pos += len(cell) + 1
+        # A row written "| a | b |" has an empty cell before its first pipe and after its last.
+        if not line[parts[0][0] : parts[0][1]].strip():
+            parts = parts[1:]
+        if parts and not line[parts[-1][0] : parts[-1][1]].strip():
+            parts = parts[:-1]
+    else:
+        # A row indented to right-align its first cell ("   1   EG links") starts at its text.
+        kind, parts = " ", []
+        pos, last = len(line) - len(line.lstrip()), len(line.rstrip())
+        for m in _WIDE.finditer(line, pos, last):
+            parts.append((pos, m.start()))
+            pos = m.end()
+        parts.append((pos, last))
+    spans = []
+    for a, b in parts:
+        cell = line[a:b]
+        lead = len(cell) - len(cell.lstrip())
+        spans.append((start + a + lead, start + a + len(cell.rstrip())))
+    return kind, spans
+
+
+def _may_part(raw: str) -> bool:
+    """Whether a line may part three cells: a pipe, a tab or two spaces (most prose has none)."""
+    return "|" in raw or "\t" in raw or "  " in raw or "\u00a0 " in raw or " \u00a0" in raw
+
+
+def tables_of(text: str) -> list[Table]:
+    """The headed tables of a text."""
+    tables: list[Table] = []
+    block: list[Span] = []  # the lines of the run of rows so far
+    shape: tuple[str, int] | None = None
+    pos = 0
+    for raw in [*text.split("\n"), ""]:  # an empty line ends the last table
+        start, end = pos, pos + len(raw)
+        pos = end + 1
+        if block and len(block) == 1 and _RULE.fullmatch(raw) and "-" in raw:
+            continue  # the rule under a markdown header
+        if shape is None and ASCII_DIGIT.search(raw):
+            continue  # no table starts here: its header has no digit (most lines, read fast)
+        kind, spans = _cells(text, start, end) if _may_part(raw) else ("", [])
+        if shape is not None and (kind, len(spans)) == shape:
+            block.append((start, end))
+            continue
+        if shape is not None and len(block) >= 2:
+            table = _headed(text, block)
+            if table is not None:
+                tables.append(table)
+        block, shape = [], None
+        if len(spans) >= _MIN_CELLS:
+            block, shape = [(start, end)], (kind, len(spans))
+    return tables
+
+
+def _headed(text: str, block: list[Span]) -> Table | None:
+    """The table of a run of rows whose first line is a header of words, or None."""
+    start, end = block[0]
+    if ASCII_DIGIT.search(text, start, end):
+        return None
+    heads = [text[a:b] for a, b in _cells(text, start, end)[1]]
+    head_words = [words_of(h) for h in heads]
+    if sum(1 for w in head_words if w) < _MIN_NAMED:
+        return None
+    rows = [_cells(text, a, b)[1] for a, b in block[1:]]
+    return Table(heads, head_words, rows)
+
+
+def shape(text: str, cell: Span) -> str:
+    """What a cell writes beside its figures: its unit or currency ("kg", "€"), or nothing."""
+    return _FIGURE_MARKS.sub("", text[cell[0] : cell[1]]).lower()
+
+
+class HeadedTables:
+    """The headed tables of the excerpts, each read when first asked."""
+
+    def __init__(self, excerpts: Mapping[int, str]) -> None:
+        self.texts = excerpts
+        self._tables: dict[int, list[Table]] = {}
+
+    def of(self, n: int) -> list[Table]:
+        """The headed tables of excerpt n (none past MAX_READ characters)."""
+        if n not in self._tables:
+            text = self.texts.get(n, "")
+            self._tables[n] = tables_of(text) if len(text) <= MAX_READ else []
+        return self._tables[n]
+
+    def cells(self, n: int, r: Reading) -> list[Cell] | None:
+        """The cells of excerpt n's headed tables that write the figure, or None where it
+        stands anywhere else too (in prose, on a line of no such table) or nowhere."""
+        tables = self.of(n)
+        if not tables:
+            return None
+        key = key_of(Verdict("grounded", r, frozenset()))
+        digits = digits_of(key)
+        if not digits:
+            return None
+        text = self.texts[n]
+        out = []
+        for at in _places(text, key, digits):
+            cell = _cell_at(tables, at)
+            if cell is None:
+                return None
+            out.append(cell)
+        return out or None
+
+
+def _places(text: str, key: object, digits: list[str]) -> list[int]:
+    """Where the excerpt writes the figure (its readings meet the key)."""
+    spans = []
+    pos = 0
+    for raw in text.split("\n"):
+        start, end = pos, pos + len(raw)
+        pos = end + 1
+        line_digits = _NOT_DIGIT.sub("", raw)
+        if all(d in line_digits for d in digits):
+            spans.append((start, end))
+    tokens = tokenize_lines(text, spans, day_clock(text))
+    return [t.start for t in tokens if any(key == x.key for x in t.readings)]
+
+
+def _cell_at(tables: list[Table], at: int) -> Cell | None:
+    for table in tables:
+        for i, row in enumerate(table.rows):
+            if row[0][0] <= at <= row[-1][1]:
+                col = next((j for j, (a, b) in enumerate(row) if a <= at < b), None)
+                return Cell(table, i, col) if col is not None else None
+    return None
