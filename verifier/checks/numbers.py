@@ -45,6 +45,7 @@ from verifier.checks.unnamed import stated_rate
 from verifier.checks.weekdays import excerpt_weekdays, wrong_weekdays
 from verifier.checks.wrongcolumns import HeadedColumns
 from verifier.checks.wronglines import apart, wrong_chain_finding, wrong_line_finding
+from verifier.checks.wrongrows import WrongRows
 from verifier.checks.wrongunits import wrong_unit_finding
 
 # Day, month and year in dots: its groups mean something, so it is never regrouped like a
@@ -233,7 +234,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     findings += wrong_spoken_spans(sentences, tokens)
     binding = Binding(answer, texts)
     tables = HeadedTables(dict(texts))
-    headed = HeadedColumns(answer, tables)
+    headed, rows = HeadedColumns(answer, tables), WrongRows(answer, tables)
     columns = Columns(sentences, texts, binding.excerpt)
     scaled = Factors(sentences, src, texts)
     shared = Shared(columns, scaled, binding.excerpt, today_in(question))
@@ -261,6 +262,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         wrong = v and (
             (k is not None and wrong_line_finding(binding, tokens, k, v))
             or (k is not None and headed.finding(tokens, k, v))
+            or rows.finding(tok, v)
             or wrong_unit_finding(answer, tok, v, texts, src)
             or wrong_currency_finding(answer, tok, v, texts)
             or labels.swapped(tok, v)
