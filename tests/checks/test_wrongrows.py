@@ -94,3 +94,53 @@ def test_a_bracket_beside_the_figure_is_an_aside_of_its_clause() -> None:
 def test_rows_indented_to_right_align_their_first_cell_are_rows() -> None:
     indented = TENANTS.replace("\n1     EG", "\n   1  EG").replace("\n2     1. OG", "\n   2  1. OG")
     assert statuses("Frau Nowak zahlt 512,00 € kalt [1].", indented)["512,00"] == "wrong_line"
+
+
+INVOICES = (
+    "| Rechnung | Datum | Betrag | Status |\n|---|---|---|---|\n"
+    "| R-101 | 03.02.2026 | 1.200,00 € | offen |\n| R-102 | 10.02.2026 | 650,00 € | bezahlt |\n"
+    "| R-103 | 17.02.2026 | 480,00 € | offen |\n"
+)
+RENTS = TENANTS + "Summe                                1.714,00    540,00\n"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure"),
+    [
+        # A list whose names and figures pair in order ("bzw.", "respectively").
+        ("Albers, Nowak und Szymański zahlen 512,00 €, 598,00 € bzw. 604,00 € kalt [1].",
+         TENANTS, "512,00"),
+        ("The VX24-F and the VX32-U refresh at 180 Hz and 120 Hz respectively [1].", MONITORS,
+         "180"),
+        # A row set beside another: contrast, neighbours, between.
+        ("Im Gegensatz zu Albers zahlt die Mieterin im 1. OG 598,00 € kalt [1].", TENANTS,
+         "598,00"),
+        ("Neben Albers zahlt auch die Partei im 2. OG 604,00 € [1].", TENANTS, "604,00"),
+        ("Die Nachbarin von Albers zahlt 598,00 € kalt [1].", TENANTS, "598,00"),
+        ("The 24-inch model beats the VX27-Q with 180 Hz [1].", MONITORS, "180"),
+        # A sentence that ends in a number ends there.
+        ("The VX32-U is the biggest at 32. The smallest one refreshes at 180 Hz [1].",
+         MONITORS, "180"),
+        ("Frau Szymański wohnt in Wohnung 3. Die Wohnung im 1. OG kostet 598,00 € kalt [1].",
+         TENANTS, "598,00"),
+        # A status names no row; a total's row is named by what it adds up.
+        ("Die Rechnung vom 03.02.2026 über 1.200,00 € ist noch nicht bezahlt [1].", INVOICES,
+         "1.200,00"),
+        ("Den größten Anteil an der Summe hat die Wohnung im 2. OG mit 604,00 € [1].", RENTS,
+         "604,00"),
+    ],
+)  # fmt: skip
+def test_rows_set_beside_each_other_or_not_named(answer: str, excerpt: str, figure: str) -> None:
+    assert statuses(answer, excerpt)[figure] == "grounded"
+
+
+def test_a_row_named_by_a_word_only_it_has() -> None:
+    # "Szymańskis" is no cell; the word of the row's own cell names it, inflected.
+    excerpt = TENANTS.replace("Szymański ", "Szymańskis")
+    answer = "Die Wohnung der Szymańskis kostet 598,00 € kalt [1]."
+    assert statuses(answer, excerpt)["598,00"] == "wrong_line"
+
+
+def test_a_figure_in_two_columns_names_no_one_column() -> None:
+    excerpt = MONITORS.replace("| 5.6 kg |", "| 180 Hz |")
+    assert statuses("The VX32-U runs at 180 Hz [1].", excerpt)["180"] == "grounded"

@@ -17,13 +17,14 @@ from verifier.checks.bindwords import words_of
 from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.grounding import Verdict
 from verifier.checks.numparse import day_clock, tokenize_lines
-from verifier.checks.readings import Reading
+from verifier.checks.readings import Key, Reading
 
 _RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
-_WIDE = re.compile(r"[ \u00a0]*\t[ \t\u00a0]*|[ \u00a0]{2,}")
+_WIDE = re.compile(r"[ \u00a0]*\t[ \u00a0]*|[ \u00a0]{2,}")  # each tab parts a cell
 ASCII_DIGIT = re.compile(r"[0-9]")
 _NOT_DIGIT = re.compile(r"[^0-9]+")
 _FIGURE_MARKS = re.compile(r"[0-9.,'\s\u00a0\u202f+-]+")
+_HEAD_UNIT = re.compile(r"\(([^()]{1,12})\)\s*\Z|\s([€$£%]|[A-Za-z]{0,3}[€$£%/²³][^\s]{0,3})\Z")
 _MIN_CELLS = 3
 _MIN_NAMED = 2  # header cells with words of their own: a header, not a row of names
 
@@ -37,6 +38,10 @@ class Table:
     heads: list[str]
     head_words: list[set[str]]  # each header's words (bindwords.words_of)
     rows: list[list[Span]]
+
+    def unit(self, text: str, row: int, col: int) -> str:
+        """What a cell's figure measures: the cell's own unit and its header's."""
+        return shape(text, self.rows[row][col]) + "|" + header_unit(self.heads[col])
 
 
 @dataclass(slots=True)
@@ -64,7 +69,7 @@ def _cells(text: str, start: int, end: int) -> tuple[str, list[Span]]:
     else:
         # A row indented to right-align its first cell ("   1   EG links") starts at its text.
         kind, parts = " ", []
-        pos, last = len(line) - len(line.lstrip()), len(line.rstrip())
+        pos, last = len(line) - len(line.lstrip(" \u00a0")), len(line.rstrip(" \u00a0\r"))
         for m in _WIDE.finditer(line, pos, last):
             parts.append((pos, m.start()))
             pos = m.end()
@@ -127,12 +132,22 @@ def shape(text: str, cell: Span) -> str:
     return _FIGURE_MARKS.sub("", text[cell[0] : cell[1]]).lower()
 
 
+def header_unit(head: str) -> str:
+    """The unit a header gives its column: "(Wh)", "(m³)", a last sign ("Preis €", "€/L")."""
+    bracket = _HEAD_UNIT.search(head)
+    if bracket:
+        return (bracket.group(1) or bracket.group(2)).lower()
+    return ""
+
+
 class HeadedTables:
     """The headed tables of the excerpts, each read when first asked."""
 
     def __init__(self, excerpts: Mapping[int, str]) -> None:
         self.texts = excerpts
         self._tables: dict[int, list[Table]] = {}
+        self._cells: dict[tuple[int, Key], list[Cell] | None] = {}
+        self._lines: dict[int, list[tuple[int, int, str]]] = {}  # each line's span and digits
 
     def of(self, n: int) -> list[Table]:
         """The headed tables of excerpt n (none past MAX_READ characters)."""
@@ -144,35 +159,38 @@ class HeadedTables:
     def cells(self, n: int, r: Reading) -> list[Cell] | None:
         """The cells of excerpt n's headed tables that write the figure, or None where it
         stands anywhere else too (in prose, on a line of no such table) or nowhere."""
+        key = key_of(Verdict("grounded", r, frozenset()))
+        if (n, key) not in self._cells:  # both checks ask, and a figure may stand twice
+            self._cells[(n, key)] = self._cells_of(n, key)
+        return self._cells[(n, key)]
+
+    def _cells_of(self, n: int, key: Key) -> list[Cell] | None:
         tables = self.of(n)
         if not tables:
             return None
-        key = key_of(Verdict("grounded", r, frozenset()))
         digits = digits_of(key)
         if not digits:
             return None
-        text = self.texts[n]
         out = []
-        for at in _places(text, key, digits):
+        for at in self._places(n, key, digits):
             cell = _cell_at(tables, at)
             if cell is None:
                 return None
             out.append(cell)
         return out or None
 
-
-def _places(text: str, key: object, digits: list[str]) -> list[int]:
-    """Where the excerpt writes the figure (its readings meet the key)."""
-    spans = []
-    pos = 0
-    for raw in text.split("\n"):
-        start, end = pos, pos + len(raw)
-        pos = end + 1
-        line_digits = _NOT_DIGIT.sub("", raw)
-        if all(d in line_digits for d in digits):
-            spans.append((start, end))
-    tokens = tokenize_lines(text, spans, day_clock(text))
-    return [t.start for t in tokens if any(key == x.key for x in t.readings)]
+    def _places(self, n: int, key: Key, digits: list[str]) -> list[int]:
+        """Where excerpt n writes the figure (its readings meet the key)."""
+        text = self.texts[n]
+        if n not in self._lines:
+            lines, pos = [], 0
+            for raw in text.split("\n"):
+                lines.append((pos, pos + len(raw), _NOT_DIGIT.sub("", raw)))
+                pos += len(raw) + 1
+            self._lines[n] = lines
+        spans = [(a, b) for a, b, held in self._lines[n] if all(d in held for d in digits)]
+        tokens = tokenize_lines(text, spans, day_clock(text))
+        return [t.start for t in tokens if any(key == x.key for x in t.readings)]
 
 
 def _cell_at(tables: list[Table], at: int) -> Cell | None:

@@ -261,7 +261,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
         k = place.get((tok.start, tok.end))
         wrong = v and (
             (k is not None and wrong_line_finding(binding, tokens, k, v))
-            or (k is not None and headed.finding(tokens, k, v))
+            or headed.finding(tok, v)
             or rows.finding(tok, v)
             or wrong_unit_finding(answer, tok, v, texts, src)
             or wrong_currency_finding(answer, tok, v, texts)

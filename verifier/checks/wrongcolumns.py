@@ -1,71 +1,53 @@
 """A real figure the answer names by another column of its table row: February's page views
 given as its visitors ("14.072 Besucher" of the row "| Februar | 14.072 | 5.903 |" under
-"| Monat | Aufrufe | Besucher |"), last year's meter reading given as this year's.
+"| Monat | Aufrufe | Besucher |").
 
 The figure must stand in every excerpt that holds it in headed tables only (see
-headedtables), and the answer's words right beside it (near_words: its clause, within a few
-words, nearer to it than to the figures around it, not what a comparison names) must name
-another column of its row, one whose cell there writes a figure of the same kind and unit,
-and not its own (which must have words to be named by): a word of another header, inflected
-but not in a compound, that neither its own header nor its row has. A figure after "um" or
-"by" is a difference from what the words name."""
+headedtables), and the word that names it must name another column of its row: the word
+right after it, past a unit or currency at most ("14.072 Besucher", "5,10 € Ladenpreis"), or
+the label right before its colon ("Besucher: 14.072"). That word must be one of another
+header's, inflected but not in a compound, that neither its own header (which must have
+words to be named by; a compound of the word names it: "Tore" of "Gegentore") nor its row
+has, and that column's cell on the row must write a figure of the same kind and unit (the
+cell's and the header's). A word further off names the figure's column as often as what it
+is compared with, left of or taken from ("vom Budget 26,00 € übrig", "nach Abzug der Pause
+8,75 Stunden"), and is left alone."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
 
-from verifier.checks.bindwords import WORD, meets, words_of
+from verifier.checks.bindwords import meets, words_of
 from verifier.checks.grounding import Verdict, flagged
-from verifier.checks.headedtables import ASCII_DIGIT, Cell, HeadedTables, shape
+from verifier.checks.headedtables import ASCII_DIGIT, Cell, HeadedTables
 from verifier.checks.models import NumberFinding
 from verifier.checks.numparse import tokenize
 from verifier.checks.readings import Reading, Token
 
-# "um 36,40 € überschritten", "over budget by $36.40": a difference from what the words name.
-_BY = re.compile(r"\b(?i:um|by)[ \u00a0]*(?:[€$£][ \u00a0]*)?\Z")
-
-
-# What ends the words that name a figure's column: a clause, an item, a bracket, a dash.
-_PARTS = re.compile(r"[.;:!?](?=\s)|[,()\n]|\s[–—-]\s|\b(?:und|and|sowie|oder|or|bzw)\b", re.I)
-# A comparison relates the figure to what the words after it name ("$441 over budget",
-# "under plan at $96.30"): those name no column of the figure's.
-_COMPARISON = re.compile(
-    r"\b(?:over|under|über|unter|above|below|than|als|mehr|weniger|more|less|against"
-    r"|gegenüber|vs|versus|statt|instead)\b",
-    re.I,
+# Short words that are no unit: "leaves at 07:00 and arrives at 10:45".
+_SHORT_WORDS = (
+    r"(?i:and|und|or|the|der|die|das|den|dem|des|at|to|in|im|am|an|on|of|for|für|bis|von"
+    r"|vom|zum|zur|mit|per|pro|je|ab|is|ist|war|was|are|so|bei|als|wie|but|not|nur|ein)\b"
 )
-_REACH = 32  # characters on either side: "Resturlaub hat sie noch 3 Tage", "14.072 Besucher"
+# Between a figure and the word that names it: a unit or a currency at most ("14.072
+# Besucher", "5,10 € Ladenpreis", "93 m³ Verbrauch", "14 Stück verfügbar").
+_NAMED_AFTER = re.compile(
+    r"[ \u00a0]*(?:(?:[€$£%]|(?i:stück|pieces)|(?!" + _SHORT_WORDS + r")[^\W\d_]{1,3}[²³]?\.?)"
+    r"[ \u00a0]+)?"
+    r"([^\W\d_]{4,})"
+)
+_STEM = 6
+_AROUND = 40  # characters either side whose words may name the figure's own column
+# A label right before its figure: "Besucher: 14.072".
+_LABEL_BEFORE = re.compile(r"([^\W\d_]{4,}):[ \u00a0]*(?:[€$£][ \u00a0]*)?\Z")
 
 
-def near_words(text: str, tokens: Sequence[Token], k: int) -> set[str]:
-    """The answer's words right beside token k, in its clause, and nearer to it than to the
-    figures before and after it ("mit Trinkreife bis 2025" names 2025's), and not what a
-    comparison names: what names its column."""
-    tok = tokens[k]
-    prev = tokens[k - 1].end if k else -_REACH * 4
-    after = tokens[k + 1].start if k + 1 < len(tokens) else len(text) + _REACH * 4
-    lo, hi = max(0, prev, tok.start - _REACH), min(len(text), after, tok.end + _REACH)
-    start = max((m.end() for m in _PARTS.finditer(text, lo, tok.start)), default=lo)
-    # Before the figure, the words up to a comparison: "Dining out came in" of "Dining out
-    # came in under plan at $96.30".
-    compared = _COMPARISON.search(text, start, tok.start)
-    before_end = compared.start() if compared else tok.start
-    stop = _PARTS.search(text, tok.end, hi)
-    end = stop.start() if stop else hi
-    compared = _COMPARISON.search(text, tok.end, end)
-    end = compared.start() if compared else end
-    words = [
-        m.group()
-        for m in WORD.finditer(text, start, before_end)
-        if tok.start - m.end() < m.start() - prev
-    ]
-    words += [
-        m.group()
-        for m in WORD.finditer(text, tok.end, end)
-        if m.start() - tok.end < after - m.end()
-    ]
-    return words_of(" ".join(words))
+def naming_words(text: str, tok: Token) -> set[str]:
+    """The word that names a figure of the answer: right after it, or its label before it."""
+    found = [m.group(1) for m in (_NAMED_AFTER.match(text, tok.end),) if m]
+    label = _LABEL_BEFORE.search(text, max(0, tok.start - 40), tok.start)
+    found += [label.group(1)] if label else []
+    return words_of(" ".join(found))
 
 
 def _kind(r: Reading) -> str:
@@ -76,29 +58,28 @@ def _kind(r: Reading) -> str:
 class HeadedColumns:
     """The answer's grounded figures against the columns of the excerpts' headed tables."""
 
-    def __init__(self, answer: str, excerpts: Mapping[int, str] | HeadedTables) -> None:
+    def __init__(self, answer: str, tables: HeadedTables) -> None:
         self.text = answer
-        self.tables = excerpts if isinstance(excerpts, HeadedTables) else HeadedTables(excerpts)
+        self.tables = tables
 
-    def finding(self, tokens: Sequence[Token], k: int, v: Verdict) -> NumberFinding | None:
-        """The finding for token k (of the answer's tokens in order) where the words around
-        its grounded figure name another column of its row; None where they do not."""
+    def finding(self, tok: Token, v: Verdict) -> NumberFinding | None:
+        """The finding for a grounded figure of the answer whose naming word names another
+        column of its row; None where it does not."""
         if v.status != "grounded" or v.how != "exact" or not v.excerpts:
             return None
-        start = tokens[k].start
-        if _BY.search(self.text, max(0, start - 8), start):
-            return None
-        words = near_words(self.text, tokens, k)
+        words = naming_words(self.text, tok)
         if not words:
             return None
+        # Its own column named anywhere near it, even by a verb, tells the answer's reading:
+        # "bestellten 122 Besucher" of a column "Bestellungen" (only ever to flag less).
+        nearby = words_of(self.text[max(0, tok.start - _AROUND) : tok.end + _AROUND])
         found = None
         for n in sorted(v.excerpts):
-            hit = self._in_excerpt(n, v.reading, words)
+            hit = self._in_excerpt(n, v.reading, words, nearby)
             if hit is None:
                 return None  # tied rightly, or in prose, in one excerpt: the answer's reading
             found = found or hit
         assert found is not None
-        tok = tokens[k]
         written = self.text[tok.start : tok.end]
         n, own, other, value = found
         return flagged(
@@ -113,7 +94,9 @@ class HeadedColumns:
             f"nennt in derselben Zeile „{value}“.",
         )
 
-    def _in_excerpt(self, n: int, r: Reading, words: set[str]) -> tuple[int, str, str, str] | None:
+    def _in_excerpt(
+        self, n: int, r: Reading, words: set[str], nearby: set[str]
+    ) -> tuple[int, str, str, str] | None:
         """(excerpt, own header, the other header named, its cell) where every place of the
         figure in excerpt n is a headed table's cell and the words name another column."""
         tables = self.tables.of(n)
@@ -122,6 +105,8 @@ class HeadedColumns:
             return None
         found = None
         for cell in self.tables.cells(n, r) or ():
+            if _stem_of(nearby, cell.table.head_words[cell.col]):
+                return None
             hit = _named(self.tables.texts[n], cell, r, words)
             if hit is None:
                 return None
@@ -129,17 +114,31 @@ class HeadedColumns:
         return found
 
 
+def _stem_of(words: set[str], own: set[str]) -> bool:
+    """Whether a word shares a stem of six letters with the own header's ("bestellten",
+    "Bestellungen")."""
+    return any(w[:_STEM] == o[:_STEM] for w in words for o in own if len(w) >= _STEM <= len(o))
+
+
+def _names_own(words: set[str], own: set[str]) -> bool:
+    """Whether the words name the figure's own column: inflected or in a compound, also a
+    short word ("Tore" of "Gegentore", which bindwords reads as inflections only)."""
+    return bool(meets(words, own)) or any(
+        o.endswith(w) or o.startswith(w) for o in own for w in words
+    )
+
+
 def _named(text: str, cell: Cell, r: Reading, words: set[str]) -> tuple[str, str, str] | None:
     """(own header, the other header the words name, its cell on the row) or None."""
     table, col = cell.table, cell.col
     own = table.head_words[col]
-    if not own or meets(words, own):
+    if not own or _names_own(words, own):
         return None  # a column without a name ("€/L") may be the one the words speak of
     row = table.rows[cell.row]
     row_words = words_of(" ".join(text[a:b] for a, b in row))
-    kind, unit = _kind(r), shape(text, row[col])
+    kind, unit = _kind(r), table.unit(text, cell.row, col)
     for j, (a, b) in enumerate(row):
-        if j == col or not ASCII_DIGIT.search(text, a, b) or shape(text, (a, b)) != unit:
+        if j == col or not ASCII_DIGIT.search(text, a, b) or table.unit(text, cell.row, j) != unit:
             continue  # a count's column is no size's ("On hand: 2" beside "Spool: 1 kg")
         if not any(_kind(x) == kind for t in tokenize(text[a:b]) for x in t.readings):
             continue  # a date's column names no count's

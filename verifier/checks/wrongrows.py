@@ -4,39 +4,52 @@ that column says 144 Hz; "Familie Kowalczyk im 1. OG zahlt 639,00 € kalt" from
 above Kowalczyk's.
 
 The figure must stand in every excerpt that holds it in headed tables only (see
-headedtables), and be distinctive (decimals, or three digits or more): a small whole number
-meets another row by chance. The answer's clause before it (from its sentence's start, or the
-last comma, semicolon, "and" or "und") and after it (to the next) names exactly one row of
-that table, not the figure's own: by a cell of words that no other row has ("UV32-U",
-"K. Obi", "AL 914") or a word of four letters or more that only that row has. That row's cell
-in the figure's column must write a figure of the same unit, and another one. A clause that
-compares ("than", "als", "statt", "cheaper") relates two rows and is left alone."""
+headedtables), in one column and in no total's row, and be distinctive (decimals, or three
+digits or more): a small whole number meets another row by chance. Its clause (from the
+last cut before it to the next after it: a sentence's end, a comma or colon before a space,
+a semicolon, a bracket, a spaced dash, "und", "and", "sowie", "or", "oder", "bzw", "but",
+"aber"; a bracket beside the figure is an aside and parts nothing) names exactly one row of
+that table, not the figure's own: by a cell no other row has, with a capital or a digit, in
+a column whose values all differ ("UV32-U", "K. Obi", "AL 914"), or by a word of four
+letters or more that only that row has. That row's cell in the figure's column must write
+another figure of the same unit. Left alone: a clause that compares or sets rows beside each
+other ("than", "als", "statt", "neben", "im Gegensatz"), and a sentence that gives another
+figure of the same column (a list, "bzw.", "respectively"), where the names and figures pair
+in an order of their own."""
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from verifier.checks.bindwords import WORD, meets, words_of
+from verifier.checks.columns import TOTAL_LINE
 from verifier.checks.grounding import Verdict, flagged
-from verifier.checks.headedtables import ASCII_DIGIT, Cell, HeadedTables, Table, shape
+from verifier.checks.headedtables import ASCII_DIGIT, Cell, HeadedTables, Table
 from verifier.checks.models import NumberFinding
 from verifier.checks.readings import Token
 
-# A sentence's end is no initial's full stop ("K. Obi") nor an ordinal's ("im 1. OG"); a
-# decimal comma parts nothing.
-_CLAUSE_CUT = re.compile(
-    r"(?<!\b[A-Z])(?<![0-9])[.!?](?=\s|$)|[,:](?=\s)|[;\n()]|\s[–—]\s"
-    r"|\b(?:und|and|sowie|or|oder|bzw|but|aber)\b",
+# A full stop before a space ends a sentence, but not an initial's ("K. Obi").
+_STOP = re.compile(r"(?<!\b[A-Z])[.!?](?=\s|$)|\n", re.I)
+_CUT = re.compile(
+    r"[,:](?=\s)|[;()]|\s[–—]\s|\b(?:und|and|sowie|or|oder|bzw|but|aber)\b",
+    re.I,
+)
+# An ordinal's full stop after a word that leads one ("im 1. OG", "am 3. Mai").
+_ORDINAL = re.compile(
+    r"\b(?:im|am|zum|zur|vom|beim|der|die|das|den|dem|des|ab|bis|seit|jeden|jedes|jede)"
+    r"[ \u00a0][0-9]{1,2}\Z",
     re.I,
 )
 _BRACKETED = re.compile(r"\([^()\n]*\)")
 _COMPARES = re.compile(
-    r"\b(?:than|als|statt|anstatt|instead|vs|versus|gegenüber|compared|unlike|like|wie"
+    r"\b(?:than|als|statt|anstatt|instead|vs|versus|gegenüber|compared|unlike|like"
     r"|cheaper|günstiger|teurer|dearer|more|less|mehr|weniger|higher|lower|höher|niedriger"
-    r"|above|below|über|unter|over|under|after|before|nach|vor|next|nächste\w*|previous"
-    r"|vorige\w*|other|andere\w*)\b",
+    r"|above|below|over|under|after|before|vor|next|nächste\w*|previous|vorige\w*|other"
+    r"|andere\w*|neben|besides|gegensatz|zwischen|between|ahead|behind|hinter|beats?"
+    r"|schlägt|außer|except|apart|while|whereas|während|nachbar\w*|neighbou?r\w*)\b",
     re.I,
 )
 # A figure as written, not inside a word or code ("VX32-U"): "11.4", "1,325", "8".
@@ -45,7 +58,10 @@ _MIN_DIGITS = 3
 _DECIMALS = re.compile(r"[.,][0-9]")
 _MIN_LETTERS = 3  # a cell that names a row: "K. Obi", "UV32-U"; not "Mo" or "A"
 _LETTER = re.compile(r"[^\W\d_]")
+_NAME_MARK = re.compile(r"[A-ZÄÖÜ0-9]")  # a name or a code, not "offen" or "paid"
 _CODE = re.compile(r"[^\W\d_]+[ -]?[0-9][\w-]*")
+
+Names = list[tuple[list[tuple[int, str]], set[str]]]
 
 
 def _distinctive(written: str) -> bool:
@@ -53,61 +69,105 @@ def _distinctive(written: str) -> bool:
     return bool(_DECIMALS.search(written)) or sum(c.isdigit() for c in written) >= _MIN_DIGITS
 
 
-def _clause(text: str, tok: Token) -> tuple[int, int]:
-    """The answer's clause around a figure: from the last cut before it to the first after.
-    A bracket beside it is an aside that parts nothing ("S. Yıldız (Whg. 2, EG rechts)
-    zahlt"); the one the figure stands in is its clause's end."""
-    masked = _BRACKETED.sub(
-        lambda m: (
-            m.group() if m.start() < tok.end and m.end() > tok.start else " " * len(m.group())
-        ),
-        text,
-    )
-    start = max((m.end() for m in _CLAUSE_CUT.finditer(masked, 0, tok.start)), default=0)
-    stop = _CLAUSE_CUT.search(masked, tok.end)
-    return start, stop.start() if stop else len(text)
+def _stops(text: str, lo: int, hi: int) -> Iterator[re.Match[str]]:
+    """The sentence ends between lo and hi: a full stop after a number ends a sentence
+    ("Sie wohnt in Wohnung 3. Die …") unless the word before leads an ordinal."""
+    for m in _STOP.finditer(text, lo, hi):
+        if m.group() != "." or not _ORDINAL.search(text, max(0, m.start() - 12), m.start()):
+            yield m
 
 
-def _row_names(text: str, table: Table) -> list[tuple[list[tuple[int, str]], set[str]]]:
+class _Parts:
+    """Where the answer's sentences and clauses end, read once. A bracket is an aside that
+    parts nothing around it ("S. Yıldız (Whg. 2, EG rechts) zahlt"); a figure inside one has
+    the bracket for its sentence."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.brackets = [m.span() for m in _BRACKETED.finditer(text)]
+        masked = _BRACKETED.sub(lambda m: " " * len(m.group()), text)
+        stops = [m.span() for m in _stops(masked, 0, len(text))]
+        cuts = sorted(stops + [m.span() for m in _CUT.finditer(masked)])
+        self._stops = ([a for a, _ in stops], [b for _, b in stops])
+        self._cuts = ([a for a, _ in cuts], [b for _, b in cuts])
+
+    def span(self, tok: Token, cuts: bool) -> tuple[int, int]:
+        """The sentence (or, with cuts, the clause) a figure stands in."""
+        inside = next((b for b in self.brackets if b[0] < tok.start and tok.end < b[1]), None)
+        if inside is not None:
+            return _in_bracket(self.text, inside, tok, cuts)
+        starts, ends = self._cuts if cuts else self._stops
+        k = bisect_right(ends, tok.start)
+        first = ends[k - 1] if k else 0
+        j = bisect_left(starts, tok.end)
+        return first, starts[j] if j < len(starts) else len(self.text)
+
+
+def _in_bracket(text: str, bracket: tuple[int, int], tok: Token, cuts: bool) -> tuple[int, int]:
+    """The clause of a figure inside a bracket: the bracket, cut where a clause ends."""
+    lo, hi = bracket[0] + 1, bracket[1] - 1
+    if not cuts:
+        return lo, hi
+    before = [m.end() for m in _CUT.finditer(text, lo, tok.start)]
+    after = _CUT.search(text, tok.end, hi)
+    return max(before, default=lo), after.start() if after else hi
+
+
+def _row_names(text: str, table: Table) -> Names:
     """Each row's cells that name it (by column, as written, no other row has them), and the
-    words of its cells that only that row has."""
+    words of its cells that only that row has; a total's row has none."""
     cells = [
         [(j, " ".join(text[a:b].split())) for j, (a, b) in enumerate(row)] for row in table.rows
     ]
     counts = Counter(c for row in cells for _, c in row)
-    words = [words_of(" ".join(c for _, c in row)) for row in cells]
+    # A column some value of which repeats is a category ("offen", "bezahlt"), no name.
+    categories = {j for j in range(len(table.heads)) if _repeats(row[j][1] for row in cells)}
+    totals = {i for i, row in enumerate(cells) if any(TOTAL_LINE.search(c) for _, c in row)}
+    words = [words_of(" ".join(c for j, c in row if j not in categories)) for row in cells]
     heads = words_of(" ".join(table.heads))
-    out = []
+    out: Names = []
     for i, (own_cells, own_words) in enumerate(zip(cells, words, strict=True)):
-        others = {w for j, ws in enumerate(words) if j != i for w in ws}
+        if i in totals:
+            out.append(([], set()))
+            continue
+        others = {w for k, ws in enumerate(words) if k != i for w in ws}
         unique = {w for w in own_words if w not in others and w not in heads}
-        named = [(j, c) for j, c in own_cells if counts[c] == 1 and _names_a_row(c)]
+        named = [
+            (j, c)
+            for j, c in own_cells
+            if counts[c] == 1 and j not in categories and _names_a_row(c)
+        ]
         out.append((named, unique))
     return out
 
 
+def _repeats(values: Iterator[str]) -> bool:
+    seen: set[str] = set()
+    for v in values:
+        if v in seen:
+            return True
+        seen.add(v)
+    return False
+
+
 def _names_a_row(cell: str) -> bool:
-    """Whether a cell may name its row: three letters or more ("K. Obi"), or a code led by
-    letters ("AL 914", "UV32-U"); not "Mo", "A" or "7 kg"."""
-    if len(_LETTER.findall(cell)) >= _MIN_LETTERS:
+    """Whether a cell may name its row: a capital or digit and three letters or more
+    ("K. Obi"), or a code led by letters ("AL 914", "UV32-U"); not "Mo", "offen" or "7 kg"."""
+    if len(_LETTER.findall(cell)) >= _MIN_LETTERS and _NAME_MARK.search(cell):
         return True
     return bool(_CODE.fullmatch(cell))
 
 
-def _names(clause: str, named_cells: list[tuple[int, str]], unique: set[str]) -> int | None:
-    """The column of the cell by which a clause names a row (-1 for one of its words), or
-    None where it does not name it."""
+def _names(
+    clause: str, clause_words: set[str], named_cells: list[tuple[int, str]], unique: set[str]
+) -> int | None:
+    """The column of the cell by which a clause (lower-cased, and its words) names a row
+    (-1 for one of its words), or None where it does not name it."""
     for j, cell in named_cells:
-        if re.search(rf"(?<![\w-]){re.escape(cell)}(?![\w-])", clause, re.I):
+        low = cell.lower()
+        if low in clause and re.search(rf"(?<![\w-]){re.escape(low)}(?![\w-])", clause):
             return j
-    return -1 if meets(words_of(" ".join(WORD.findall(clause))), unique, False) else None
-
-
-def _gives_its_own(text: str, cell: tuple[int, int], clause: str) -> bool:
-    """Whether the clause also gives the named row's own figure of the column: "17.9 GB,
-    ahead of Mark's 11.4 GB" names Mark for his 11.4 GB."""
-    theirs = {m.group() for m in _RUN.finditer(text, *cell)}
-    return any(m.group() in theirs for m in _RUN.finditer(clause))
+    return -1 if meets(clause_words, unique, False) else None
 
 
 class WrongRows:
@@ -116,6 +176,8 @@ class WrongRows:
     def __init__(self, answer: str, tables: HeadedTables) -> None:
         self.text = answer
         self.tables = tables
+        self._names: dict[int, Names] = {}  # by id() of a table of self.tables, read once
+        self._parts = _Parts(answer)
 
     def finding(self, tok: Token, v: Verdict) -> NumberFinding | None:
         """The finding for a grounded figure whose clause names another row of its table
@@ -125,17 +187,16 @@ class WrongRows:
             return None
         if not _distinctive(written):
             return None
-        start, end = _clause(self.text, tok)
-        # The figure itself blanked out: another figure of the clause may be the named row's.
-        clause = (
-            self.text[start : tok.start] + " " * (tok.end - tok.start) + self.text[tok.end : end]
-        )
+        # The figure itself blanked out: the others of its sentence are read for its column.
+        blank = self.text[: tok.start] + " " * (tok.end - tok.start) + self.text[tok.end :]
+        clause = blank[slice(*self._parts.span(tok, True))]
         if _COMPARES.search(clause):
             return None
+        sentence = blank[slice(*self._parts.span(tok, False))]
         found = None
         for n in sorted(v.excerpts):
             cells = self.tables.cells(n, v.reading)
-            hit = self._named_row(n, cells, clause) if cells else None
+            hit = self._named_row(n, cells, clause, sentence) if cells else None
             if hit is None:
                 return None
             found = found or hit
@@ -154,7 +215,7 @@ class WrongRows:
         )
 
     def _named_row(
-        self, n: int, cells: Sequence[Cell], clause: str
+        self, n: int, cells: Sequence[Cell], clause: str, sentence: str
     ) -> tuple[int, str, str, str, str] | None:
         """(excerpt, the column's header, the figure's row's name, the named row's name and
         its cell) where the clause names one row of the figure's table and none of its own."""
@@ -162,17 +223,34 @@ class WrongRows:
         table, col = cells[0].table, cells[0].col
         if any(c.table is not table or c.col != col for c in cells):
             return None  # in two tables or columns: which one the answer read is unclear
-        names = _row_names(text, table)
-        by = {i: j for i, (cs, ws) in enumerate(names) if (j := _names(clause, cs, ws)) is not None}
+        if id(table) not in self._names:
+            self._names[id(table)] = _row_names(text, table)
+        names = self._names[id(table)]
+        if not any(names[c.row][0] or names[c.row][1] for c in cells):
+            return None  # a total's row, or one without a name: the answer may sum or rank
+        low, words = clause.lower(), words_of(" ".join(WORD.findall(clause)))
+        by = {
+            i: j
+            for i, (cs, ws) in enumerate(names)
+            if (j := _names(low, words, cs, ws)) is not None
+        }
         own = {c.row for c in cells}
         if len(by) != 1 or own & by.keys():
             return None
         [(named, by_col)] = by.items()
         a, b = table.rows[named][col]
         mine = table.rows[cells[0].row][col]
-        if not ASCII_DIGIT.search(text, a, b) or shape(text, (a, b)) != shape(text, mine):
+        unit = table.unit(text, cells[0].row, col)
+        if not ASCII_DIGIT.search(text, a, b) or table.unit(text, named, col) != unit:
             return None  # the named row writes no figure of the kind there
-        if text[a:b] == text[mine[0] : mine[1]] or _gives_its_own(text, (a, b), clause):
+        if text[a:b] == text[mine[0] : mine[1]]:
+            return None
+        # Another figure of the column in the sentence: a list, or a comparison ("17.9 GB,
+        # ahead of Mark's 11.4 GB"), whose names and figures pair in an order of their own;
+        # not one of the cell's own ("84,5 × 59,7 × 55,0": its height and width).
+        column = {m.group() for row in table.rows for m in _RUN.finditer(text, *row[col])}
+        column -= {m.group() for m in _RUN.finditer(text, *mine)}  # its cell's other parts
+        if any(m.group() in column for m in _RUN.finditer(sentence)):
             return None
         # Each row as the reviewer finds it: by the column that named one, else its first name.
         if by_col < 0:
