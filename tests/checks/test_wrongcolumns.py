@@ -39,6 +39,10 @@ BAKERY = (
         ("Im April hatte der Shop 18.905 Aufrufe [1].", STATS, "18.905", "grounded"),
         ("Im April gab es 18.905 Aufrufe und 5.877 Besucher [1].", STATS, "18.905", "grounded"),
         ("Im April gab es 18.905 Aufrufe und 5.877 Besucher [1].", STATS, "5.877", "grounded"),
+        # Two figures swapped, each named: each is the other column's.
+        ("Im April gab es 5.877 Aufrufe und 18.905 Besucher [1].", STATS, "5.877", "wrong_line"),
+        ("Im April gab es 5.877 Aufrufe und 18.905 Besucher [1].", STATS, "18.905",
+         "wrong_line"),
         # Its label before a colon names it too.
         ("April – Besucher: 18.905 [1].", STATS, "18.905", "wrong_line"),
         # A table laid out with spaces, past a unit: last year's reading as the consumption.
@@ -145,3 +149,32 @@ def test_a_header_gives_its_column_a_unit() -> None:
     assert table.unit(LAPTOPS, 0, 1) != table.unit(LAPTOPS, 0, 2)
     prints = tables_of(PRINTS)[0]
     assert prints.unit(PRINTS, 0, 2) == prints.unit(PRINTS, 0, 3)
+
+
+SPEND = (
+    "| Posten | Budget | Ausgaben | Rest |\n|---|---|---|---|\n"
+    "| Technik | 3.500 € | 3.620 € | -120 € |\n| Deko | 800 € | 310 € | 490 € |\n"
+)
+STOCK = (
+    "| Date | Open | High | Low | Close |\n|---|---|---|---|---|\n"
+    "| 2026-03-04 | 183.90 | 186.20 | 183.10 | 185.10 |\n"
+)
+LOAN = (
+    "| Nr. | Rate | Zins | Tilgung |\n|---|---|---|---|\n"
+    "| 11 | 1.200,00 | 189,10 | 1.010,90 |\n| 12 | 1.200,00 | 187,60 | 1.012,40 |\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure"),
+    [
+        # A label that is the object of a relation, or a figure given with the other.
+        ("Die Technik überschreitet das Budget: 3.620 € statt 3.500 € [1].", SPEND, "3.620"),
+        ("Technik: 3.620 vs. Budget [1].", SPEND, "3.620"),
+        ("Zinsanteil der 12. Rate: 187,60 € [1].", LOAN, "187,60"),
+        # A comparison's adjective names no column.
+        ("On March 4 the stock closed at $185.10 higher than it opened [1].", STOCK, "185.10"),
+    ],
+)
+def test_labels_and_adjectives_of_a_relation(answer: str, excerpt: str, figure: str) -> None:
+    assert statuses(answer, excerpt)[figure] == "grounded"

@@ -144,3 +144,29 @@ def test_a_row_named_by_a_word_only_it_has() -> None:
 def test_a_figure_in_two_columns_names_no_one_column() -> None:
     excerpt = MONITORS.replace("| 5.6 kg |", "| 180 Hz |")
     assert statuses("The VX32-U runs at 180 Hz [1].", excerpt)["180"] == "grounded"
+
+
+TARIFFS = (
+    "| Tarif | Grundgebühr | Datenvolumen |\n|---|---|---|\n| Basic | 9,99 € | 5 GB |\n"
+    "| Smart | 14,99 € | 20 GB |\n| Pro | 24,99 € | 50 GB |\n| Plus | 34,99 € | 80 GB |\n"
+)
+VISITS = (
+    "| Monat | Aufrufe | Besucher |\n|---|---|---|\n| Januar | 12.310 | 4.020 |\n"
+    "| Februar | 14.072 | 5.903 |\n| März | 16.544 | 6.870 |\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure"),
+    [
+        # A row's name that is a word of the prose too, as the prose writes it.
+        ("Datenvolumen 5 GB für 9,99 € pro Monat [1].", TARIFFS, "9,99"),
+        ("The 20 GB tariff costs 14,99 € a month plus tax [1].", TARIFFS, "14,99"),
+        # A row as a point in time or of comparison, not the figure's.
+        ("Nach dem schwachen Januar kam der Shop auf 14.072 Aufrufe [1].", VISITS, "14.072"),
+        ("Seit Januar stiegen die Aufrufe bis auf 16.544 [1].", VISITS, "16.544"),
+        ("Im Vergleich zum Januar waren es 16.544 Aufrufe [1].", VISITS, "16.544"),
+    ],
+)
+def test_a_row_named_as_context_is_not_the_figures(answer: str, excerpt: str, figure: str) -> None:
+    assert statuses(answer, excerpt)[figure] == "grounded"

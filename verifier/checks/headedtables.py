@@ -22,6 +22,8 @@ from verifier.checks.readings import Key, Reading
 _RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
 _WIDE = re.compile(r"[ \u00a0]*\t[ \u00a0]*|[ \u00a0]{2,}")  # each tab parts a cell
 ASCII_DIGIT = re.compile(r"[0-9]")
+# A figure as written, not inside a word or code ("VX32-U"): "11.4", "1,325", "8".
+FIGURE_RUN = re.compile(r"(?<![\w.,-])[0-9](?:[0-9]|[.,](?=[0-9]))*(?![\w-])")
 _NOT_DIGIT = re.compile(r"[^0-9]+")
 _FIGURE_MARKS = re.compile(r"[0-9.,'\s\u00a0\u202f+-]+")
 _HEAD_UNIT = re.compile(r"\(([^()]{1,12})\)\s*\Z|\s([€$£%]|[A-Za-z]{0,3}[€$£%/²³][^\s]{0,3})\Z")

@@ -19,7 +19,7 @@ import re
 
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.grounding import Verdict, flagged
-from verifier.checks.headedtables import ASCII_DIGIT, Cell, HeadedTables
+from verifier.checks.headedtables import ASCII_DIGIT, FIGURE_RUN, Cell, HeadedTables
 from verifier.checks.models import NumberFinding
 from verifier.checks.numparse import tokenize
 from verifier.checks.readings import Reading, Token
@@ -27,25 +27,36 @@ from verifier.checks.readings import Reading, Token
 # Short words that are no unit: "leaves at 07:00 and arrives at 10:45".
 _SHORT_WORDS = (
     r"(?i:and|und|or|the|der|die|das|den|dem|des|at|to|in|im|am|an|on|of|for|für|bis|von"
-    r"|vom|zum|zur|mit|per|pro|je|ab|is|ist|war|was|are|so|bei|als|wie|but|not|nur|ein)\b"
+    r"|vom|zum|zur|mit|per|pro|je|ab|is|ist|war|was|are|so|bei|als|wie|but|not|nur|ein|vs"
+    r"|ggü|bzw|ca|etc|inkl|zzgl|exkl|aus|auf|um|by|up|off|out|its|his|her|our|all|any)\b"
 )
 # Between a figure and the word that names it: a unit or a currency at most ("14.072
 # Besucher", "5,10 € Ladenpreis", "93 m³ Verbrauch", "14 Stück verfügbar").
 _NAMED_AFTER = re.compile(
     r"[ \u00a0]*(?:(?:[€$£%]|(?i:stück|pieces)|(?!" + _SHORT_WORDS + r")[^\W\d_]{1,3}[²³]?\.?)"
     r"[ \u00a0]+)?"
-    r"([^\W\d_]{4,})"
+    # Not a comparison's adjective: "closed at $185.10 higher than it opened", "high above".
+    r"([^\W\d_]{4,})(?![^\W\d_])(?![ \u00a0]+(?i:than|als|above|below|over|under|über|unter)\b)"
 )
 _STEM = 6
+_CONTEXT = 120  # characters either side whose figures may be the named column's own
+_RELATES = re.compile(
+    r"\b(?:statt|anstatt|instead|vs|versus|against|than|als|gegenüber|compared|verglichen)\b",
+    re.I,
+)
 _AROUND = 40  # characters either side whose words may name the figure's own column
-# A label right before its figure: "Besucher: 14.072".
-_LABEL_BEFORE = re.compile(r"([^\W\d_]{4,}):[ \u00a0]*(?:[€$£][ \u00a0]*)?\Z")
+# A label right before its figure that opens its clause: "Besucher: 14.072" ("das Budget:
+# 3.620 €", "below target: 158.0" or "der 12. Rate: 187,60 €" relate the figure to it).
+_LABEL_BEFORE = re.compile(
+    r"(?:\A|[\n;,(•*]|(?<![0-9])\.|[ \t][-–—])[ \t]*([^\W\d_]{4,}):[ \u00a0]*"
+    r"(?:[€$£][ \u00a0]*)?\Z"
+)
 
 
 def naming_words(text: str, tok: Token) -> set[str]:
     """The word that names a figure of the answer: right after it, or its label before it."""
     found = [m.group(1) for m in (_NAMED_AFTER.match(text, tok.end),) if m]
-    label = _LABEL_BEFORE.search(text, max(0, tok.start - 40), tok.start)
+    label = _LABEL_BEFORE.search(text, max(0, tok.start - _AROUND), tok.start)
     found += [label.group(1)] if label else []
     return words_of(" ".join(found))
 
@@ -70,12 +81,31 @@ class HeadedColumns:
         words = naming_words(self.text, tok)
         if not words:
             return None
-        # Its own column named anywhere near it, even by a verb, tells the answer's reading:
+        # Its own column named near it, even by a verb, tells the answer's reading:
         # "bestellten 122 Besucher" of a column "Bestellungen" (only ever to flag less).
-        nearby = words_of(self.text[max(0, tok.start - _AROUND) : tok.end + _AROUND])
+        lo, hi = max(0, tok.start - _AROUND), tok.end + _AROUND
+        # Not another figure's own name: "5.877 Aufrufe und 18.905 Besucher" (swapped).
+        theirs = {
+            named.group(1).lower()
+            for m in FIGURE_RUN.finditer(self.text, lo, hi)
+            if (m.end() <= tok.start or m.start() >= tok.end)
+            and (named := _NAMED_AFTER.match(self.text, m.end()))
+        }
+        nearby = words_of(self.text[lo:hi]) - theirs
+        # The answer's other figures near it that a comparison relates to it: the named
+        # column's own figure among them ("3.620 € statt 3.500 €", "$3,620 vs. budget
+        # $3,500"). Two figures each named ("66 orders and 61 units sold") relate nothing.
+        others = {
+            m.group()
+            for m in FIGURE_RUN.finditer(
+                self.text, max(0, tok.start - _CONTEXT), tok.end + _CONTEXT
+            )
+            if (m.end() <= tok.start and _RELATES.search(self.text, m.end(), tok.start))
+            or (m.start() >= tok.end and _RELATES.search(self.text, tok.end, m.start()))
+        }
         found = None
         for n in sorted(v.excerpts):
-            hit = self._in_excerpt(n, v.reading, words, nearby)
+            hit = self._in_excerpt(n, v.reading, words, nearby, others)
             if hit is None:
                 return None  # tied rightly, or in prose, in one excerpt: the answer's reading
             found = found or hit
@@ -95,7 +125,7 @@ class HeadedColumns:
         )
 
     def _in_excerpt(
-        self, n: int, r: Reading, words: set[str], nearby: set[str]
+        self, n: int, r: Reading, words: set[str], nearby: set[str], others: set[str]
     ) -> tuple[int, str, str, str] | None:
         """(excerpt, own header, the other header named, its cell) where every place of the
         figure in excerpt n is a headed table's cell and the words name another column."""
@@ -107,7 +137,7 @@ class HeadedColumns:
         for cell in self.tables.cells(n, r) or ():
             if _stem_of(nearby, cell.table.head_words[cell.col]):
                 return None
-            hit = _named(self.tables.texts[n], cell, r, words)
+            hit = _named(self.tables.texts[n], cell, r, words, others)
             if hit is None:
                 return None
             found = found or (n, *hit)
@@ -128,7 +158,9 @@ def _names_own(words: set[str], own: set[str]) -> bool:
     )
 
 
-def _named(text: str, cell: Cell, r: Reading, words: set[str]) -> tuple[str, str, str] | None:
+def _named(
+    text: str, cell: Cell, r: Reading, words: set[str], others: set[str]
+) -> tuple[str, str, str] | None:
     """(own header, the other header the words name, its cell on the row) or None."""
     table, col = cell.table, cell.col
     own = table.head_words[col]
@@ -142,6 +174,8 @@ def _named(text: str, cell: Cell, r: Reading, words: set[str]) -> tuple[str, str
             continue  # a count's column is no size's ("On hand: 2" beside "Spool: 1 kg")
         if not any(_kind(x) == kind for t in tokenize(text[a:b]) for x in t.readings):
             continue  # a date's column names no count's
+        if any(m.group() in others for m in FIGURE_RUN.finditer(text, a, b)):
+            continue  # its own figure given too: the answer relates the two
         theirs = {w for w in table.head_words[j] if not meets({w}, own)}
         named = {w for w in meets(words, theirs, False) if not meets({w}, row_words | own)}
         if named:

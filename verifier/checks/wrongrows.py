@@ -23,11 +23,12 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from verifier.checks.bindwords import WORD, meets, words_of
 from verifier.checks.columns import TOTAL_LINE
 from verifier.checks.grounding import Verdict, flagged
-from verifier.checks.headedtables import ASCII_DIGIT, Cell, HeadedTables, Table
+from verifier.checks.headedtables import ASCII_DIGIT, FIGURE_RUN, Cell, HeadedTables, Table
 from verifier.checks.models import NumberFinding
 from verifier.checks.readings import Token
 
@@ -49,11 +50,11 @@ _COMPARES = re.compile(
     r"|cheaper|günstiger|teurer|dearer|more|less|mehr|weniger|higher|lower|höher|niedriger"
     r"|above|below|over|under|after|before|vor|next|nächste\w*|previous|vorige\w*|other"
     r"|andere\w*|neben|besides|gegensatz|zwischen|between|ahead|behind|hinter|beats?"
-    r"|schlägt|außer|except|apart|while|whereas|während|nachbar\w*|neighbou?r\w*)\b",
+    r"|schlägt|außer|except|apart|while|whereas|während|nachbar\w*|neighbou?r\w*"
+    r"|nach|seit|since|vergleich\w*|verglichen|über|unter|alternativ\w*|wie|if|wenn|falls"
+    r"|unless|instead)\b",
     re.I,
 )
-# A figure as written, not inside a word or code ("VX32-U"): "11.4", "1,325", "8".
-_RUN = re.compile(r"(?<![\w.,-])[0-9](?:[0-9]|[.,](?=[0-9]))*(?![\w-])")
 _MIN_DIGITS = 3
 _DECIMALS = re.compile(r"[.,][0-9]")
 _MIN_LETTERS = 3  # a cell that names a row: "K. Obi", "UV32-U"; not "Mo" or "A"
@@ -61,7 +62,8 @@ _LETTER = re.compile(r"[^\W\d_]")
 _NAME_MARK = re.compile(r"[A-ZÄÖÜ0-9]")  # a name or a code, not "offen" or "paid"
 _CODE = re.compile(r"[^\W\d_]+[ -]?[0-9][\w-]*")
 
-Names = list[tuple[list[tuple[int, str]], set[str]]]
+_PREFIX = 4  # letters of a word that an inflection keeps
+_REACH = 160  # characters of a clause or sentence read on either side of a figure
 
 
 def _distinctive(written: str) -> bool:
@@ -113,9 +115,34 @@ def _in_bracket(text: str, bracket: tuple[int, int], tok: Token, cuts: bool) -> 
     return max(before, default=lo), after.start() if after else hi
 
 
-def _row_names(text: str, table: Table) -> Names:
-    """Each row's cells that name it (by column, as written, no other row has them), and the
-    words of its cells that only that row has; a total's row has none."""
+@dataclass(slots=True)
+class _RowNames:
+    """What names each row of a table: its cells no other row has (by column, as written),
+    and the words only one row has, by their first four letters (an inflection keeps them)."""
+
+    cells: list[list[tuple[int, str]]]
+    words: dict[str, list[tuple[str, int, bool]]]  # each with its row and its capital
+
+    def named(self, clause: str) -> dict[int, int]:
+        """The rows a clause names, each with the column of the cell that names it (-1 for a
+        word of it)."""
+        by: dict[int, int] = {}
+        for i, cells in enumerate(self.cells):
+            for j, cell in cells:
+                if cell in clause and re.search(rf"(?<![\w-]){re.escape(cell)}(?![\w-])", clause):
+                    by[i] = j
+                    break
+        # As written: a capital stays one ("plus tax" is no row "Plus").
+        written = {w.lower(): w[0].isupper() for w in WORD.findall(clause)}
+        for w in words_of(" ".join(WORD.findall(clause))):
+            for word, i, upper in self.words.get(w[:_PREFIX], ()):
+                if i not in by and written.get(w) == upper and meets({w}, {word}, False):
+                    by[i] = -1
+        return by
+
+
+def _row_names(text: str, table: Table) -> _RowNames:
+    """Each row's cells that name it and the words only it has; a total's row has none."""
     cells = [
         [(j, " ".join(text[a:b].split())) for j, (a, b) in enumerate(row)] for row in table.rows
     ]
@@ -124,21 +151,32 @@ def _row_names(text: str, table: Table) -> Names:
     categories = {j for j in range(len(table.heads)) if _repeats(row[j][1] for row in cells)}
     totals = {i for i, row in enumerate(cells) if any(TOTAL_LINE.search(c) for _, c in row)}
     words = [words_of(" ".join(c for j, c in row if j not in categories)) for row in cells]
+    capitals = {
+        w.lower(): w[0].isupper()
+        for row in cells
+        for j, c in row
+        if j not in categories
+        for w in WORD.findall(c)
+    }
     heads = words_of(" ".join(table.heads))
-    out: Names = []
+    seen = Counter(w for ws in words for w in ws)
+    by_start: dict[str, list[tuple[str, int, bool]]] = {}
+    named: list[list[tuple[int, str]]] = []
     for i, (own_cells, own_words) in enumerate(zip(cells, words, strict=True)):
         if i in totals:
-            out.append(([], set()))
+            named.append([])
             continue
-        others = {w for k, ws in enumerate(words) if k != i for w in ws}
-        unique = {w for w in own_words if w not in others and w not in heads}
-        named = [
-            (j, c)
-            for j, c in own_cells
-            if counts[c] == 1 and j not in categories and _names_a_row(c)
-        ]
-        out.append((named, unique))
-    return out
+        for w in own_words:
+            if seen[w] == 1 and w not in heads:
+                by_start.setdefault(w[:_PREFIX], []).append((w, i, capitals.get(w, False)))
+        named.append(
+            [
+                (j, c)
+                for j, c in own_cells
+                if counts[c] == 1 and j not in categories and _names_a_row(c)
+            ]
+        )
+    return _RowNames(named, by_start)
 
 
 def _repeats(values: Iterator[str]) -> bool:
@@ -152,22 +190,12 @@ def _repeats(values: Iterator[str]) -> bool:
 
 def _names_a_row(cell: str) -> bool:
     """Whether a cell may name its row: a capital or digit and three letters or more
-    ("K. Obi"), or a code led by letters ("AL 914", "UV32-U"); not "Mo", "offen" or "7 kg"."""
-    if len(_LETTER.findall(cell)) >= _MIN_LETTERS and _NAME_MARK.search(cell):
+    ("K. Obi"), one word of four ("Pro" is a preposition as often), or a code led by letters
+    ("AL 914", "UV32-U"); not "Mo", "offen" or "7 kg"."""
+    letters = len(_LETTER.findall(cell))
+    if letters >= _MIN_LETTERS + (" " not in cell) and _NAME_MARK.search(cell):
         return True
     return bool(_CODE.fullmatch(cell))
-
-
-def _names(
-    clause: str, clause_words: set[str], named_cells: list[tuple[int, str]], unique: set[str]
-) -> int | None:
-    """The column of the cell by which a clause (lower-cased, and its words) names a row
-    (-1 for one of its words), or None where it does not name it."""
-    for j, cell in named_cells:
-        low = cell.lower()
-        if low in clause and re.search(rf"(?<![\w-]){re.escape(low)}(?![\w-])", clause):
-            return j
-    return -1 if meets(clause_words, unique, False) else None
 
 
 class WrongRows:
@@ -176,7 +204,7 @@ class WrongRows:
     def __init__(self, answer: str, tables: HeadedTables) -> None:
         self.text = answer
         self.tables = tables
-        self._names: dict[int, Names] = {}  # by id() of a table of self.tables, read once
+        self._names: dict[int, _RowNames] = {}  # by id() of a table of self.tables, read once
         self._parts = _Parts(answer)
 
     def finding(self, tok: Token, v: Verdict) -> NumberFinding | None:
@@ -187,12 +215,10 @@ class WrongRows:
             return None
         if not _distinctive(written):
             return None
-        # The figure itself blanked out: the others of its sentence are read for its column.
-        blank = self.text[: tok.start] + " " * (tok.end - tok.start) + self.text[tok.end :]
-        clause = blank[slice(*self._parts.span(tok, True))]
-        if _COMPARES.search(clause):
+        clause = self._around(tok, True)
+        if _COMPARES.search(_BRACKETED.sub(" ", clause)):  # an aside compares nothing
             return None
-        sentence = blank[slice(*self._parts.span(tok, False))]
+        sentence = self._around(tok, False)
         found = None
         for n in sorted(v.excerpts):
             cells = self.tables.cells(n, v.reading)
@@ -214,6 +240,13 @@ class WrongRows:
             f"„{named}“ nennt in der Spalte „{head}“ „{value}“.",
         )
 
+    def _around(self, tok: Token, cuts: bool) -> str:
+        """The figure's clause (or sentence), at most _REACH characters on either side, with
+        the figure itself blanked out: the others are read for its column."""
+        start, end = self._parts.span(tok, cuts)
+        start, end = max(start, tok.start - _REACH), min(end, tok.end + _REACH)
+        return self.text[start : tok.start] + " " * (tok.end - tok.start) + self.text[tok.end : end]
+
     def _named_row(
         self, n: int, cells: Sequence[Cell], clause: str, sentence: str
     ) -> tuple[int, str, str, str, str] | None:
@@ -226,14 +259,9 @@ class WrongRows:
         if id(table) not in self._names:
             self._names[id(table)] = _row_names(text, table)
         names = self._names[id(table)]
-        if not any(names[c.row][0] or names[c.row][1] for c in cells):
+        if not any(names.cells[c.row] for c in cells):
             return None  # a total's row, or one without a name: the answer may sum or rank
-        low, words = clause.lower(), words_of(" ".join(WORD.findall(clause)))
-        by = {
-            i: j
-            for i, (cs, ws) in enumerate(names)
-            if (j := _names(low, words, cs, ws)) is not None
-        }
+        by = names.named(clause)
         own = {c.row for c in cells}
         if len(by) != 1 or own & by.keys():
             return None
@@ -248,13 +276,13 @@ class WrongRows:
         # Another figure of the column in the sentence: a list, or a comparison ("17.9 GB,
         # ahead of Mark's 11.4 GB"), whose names and figures pair in an order of their own;
         # not one of the cell's own ("84,5 × 59,7 × 55,0": its height and width).
-        column = {m.group() for row in table.rows for m in _RUN.finditer(text, *row[col])}
-        column -= {m.group() for m in _RUN.finditer(text, *mine)}  # its cell's other parts
-        if any(m.group() in column for m in _RUN.finditer(sentence)):
+        column = {m.group() for row in table.rows for m in FIGURE_RUN.finditer(text, *row[col])}
+        column -= {m.group() for m in FIGURE_RUN.finditer(text, *mine)}  # its cell's other parts
+        if any(m.group() in column for m in FIGURE_RUN.finditer(sentence)):
             return None
         # Each row as the reviewer finds it: by the column that named one, else its first name.
         if by_col < 0:
-            by_col = names[named][0][0][0] if names[named][0] else 0
+            by_col = names.cells[named][0][0] if names.cells[named] else 0
         own_name, named_name = (
             " ".join(text[x:y].split())
             for x, y in (table.rows[cells[0].row][by_col], table.rows[named][by_col])
