@@ -79,7 +79,8 @@ class HeadedColumns:
         if v.status != "grounded" or v.how != "exact" or not v.excerpts:
             return None
         words = naming_words(self.text, tok)
-        if not words:
+        # Most figures have no naming word, or one no header has: nothing more is read.
+        if not words or not all(self._header_named(n, words) for n in v.excerpts):
             return None
         # Its own column named near it, even by a verb, tells the answer's reading:
         # "bestellten 122 Besucher" of a column "Bestellungen" (only ever to flag less).
@@ -124,15 +125,15 @@ class HeadedColumns:
             f"nennt in derselben Zeile „{value}“.",
         )
 
+    def _header_named(self, n: int, words: set[str]) -> bool:
+        """Whether the words are a word of a header of excerpt n's tables."""
+        return any(meets(words, h, False) for t in self.tables.of(n) for h in t.head_words)
+
     def _in_excerpt(
         self, n: int, r: Reading, words: set[str], nearby: set[str], others: set[str]
     ) -> tuple[int, str, str, str] | None:
         """(excerpt, own header, the other header named, its cell) where every place of the
         figure in excerpt n is a headed table's cell and the words name another column."""
-        tables = self.tables.of(n)
-        # Most answers name no header at all: look for the figure only where one is named.
-        if not any(meets(words, h, False) for t in tables for h in t.head_words):
-            return None
         found = None
         for cell in self.tables.cells(n, r) or ():
             if _stem_of(nearby, cell.table.head_words[cell.col]):

@@ -215,13 +215,16 @@ class WrongRows:
             return None
         if not _distinctive(written):
             return None
+        # Most figures stand in no headed table: nothing more is read.
+        places = {n: self.tables.cells(n, v.reading) for n in sorted(v.excerpts)}
+        if not all(places.values()):
+            return None
         clause = self._around(tok, True)
         if _COMPARES.search(_BRACKETED.sub(" ", clause)):  # an aside compares nothing
             return None
         sentence = self._around(tok, False)
         found = None
-        for n in sorted(v.excerpts):
-            cells = self.tables.cells(n, v.reading)
+        for n, cells in places.items():
             hit = self._named_row(n, cells, clause, sentence) if cells else None
             if hit is None:
                 return None
