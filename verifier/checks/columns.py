@@ -42,7 +42,7 @@ _LABEL_VALUE = re.compile(
     r"(?P<v>[+-]?[0-9][0-9.,'\u00a0\u202f]*)"
     r"[ \t]*(?:[€$£%]|[^\W\d_]{1,12}\.?)?[ \t]*"
 )
-_RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
+TABLE_RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
 _WORD = re.compile(r"[^\W\d_]+")
 _UNIT = re.compile(r"[ \u00a0\u202f]*([^\s\d.,;:!?()\[\]/|]+)")
 _MAX_CELLS = 400  # figures of one column added up
@@ -194,7 +194,7 @@ def _header_above(text: str, start: int) -> list[str]:
     """The cells of the header above a table's rule ("| Datum | Liter |" over "|---|---|")
     that stands right above the row starting at start; none if there is none."""
     rule_start = text.rfind("\n", 0, max(0, start - 1)) + 1
-    if start == 0 or not _RULE.fullmatch(text, rule_start, start - 1):
+    if start == 0 or not TABLE_RULE.fullmatch(text, rule_start, start - 1):
         return []
     head_start = text.rfind("\n", 0, max(0, rule_start - 1)) + 1
     return [cell.strip() for cell in text[head_start : max(head_start, rule_start - 1)].split("|")]
@@ -208,7 +208,9 @@ def _skipped(text: str, start: int, end: int, pipes: int, headers: dict[int, lis
     ):
         return True  # a total's row or line ("Gesamt | 23,5"), not a list named a total
     following = text.find("\n", end + 1)
-    if pipes >= 2 and _RULE.fullmatch(text, end + 1, len(text) if following < 0 else following):
+    if pipes >= 2 and TABLE_RULE.fullmatch(
+        text, end + 1, len(text) if following < 0 else following
+    ):
         headers[pipes] = [cell.strip() for cell in text[start:end].split("|")]
         return True
     return False

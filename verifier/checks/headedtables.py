@@ -1,7 +1,7 @@
 """The headed tables of an excerpt, for the column and row checks (wrongcolumns, wrongrows).
 
 A table here is a run of lines of three cells or more each, as many on every line, parted by
-"|" or by wide spaces; its first line is its header, made of words only (no digit), and a
+"|", tabs or wide spaces; its first line is its header, made of words only (no digit), and a
 markdown rule under it is skipped. A figure is a table's where every place the excerpt
 writes it is a cell of such a table's rows. Excerpts past excerptlines.MAX_READ are not
 read."""
@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 from verifier.checks.binding import digits_of, key_of
 from verifier.checks.bindwords import words_of
+from verifier.checks.columns import TABLE_RULE
 from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.grounding import Verdict
 from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Key, Reading
 
-_RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
 _WIDE = re.compile(r"[ \u00a0]*\t[ \u00a0]*|[ \u00a0]{2,}")  # each tab parts a cell
 ASCII_DIGIT = re.compile(r"[0-9]")
 # A figure as written, not inside a word or code ("VX32-U"): "11.4", "1,325", "8".
@@ -98,7 +98,7 @@ def tables_of(text: str) -> list[Table]:
     for raw in [*text.split("\n"), ""]:  # an empty line ends the last table
         start, end = pos, pos + len(raw)
         pos = end + 1
-        if block and len(block) == 1 and _RULE.fullmatch(raw) and "-" in raw:
+        if block and len(block) == 1 and TABLE_RULE.fullmatch(raw) and "-" in raw:
             continue  # the rule under a markdown header
         if shape is None and ASCII_DIGIT.search(raw):
             continue  # no table starts here: its header has no digit (most lines, read fast)

@@ -11,7 +11,9 @@ words to be named by; a compound of the word names it: "Tore" of "Gegentore") no
 has, and that column's cell on the row must write a figure of the same kind and unit (the
 cell's and the header's). A word further off names the figure's column as often as what it
 is compared with, left of or taken from ("vom Budget 26,00 € übrig", "nach Abzug der Pause
-8,75 Stunden"), and is left alone."""
+8,75 Stunden"), and names nothing; but one that shares a stem with the figure's own header
+clears it ("bestellten 122 Besucher" of "Bestellungen"), and so does the named column's own
+figure beside it, related by "statt", "vs." or "than" ("3.620 € statt 3.500 €")."""
 
 from __future__ import annotations
 

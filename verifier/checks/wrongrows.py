@@ -8,14 +8,16 @@ headedtables), in one column and in no total's row, and be distinctive (decimals
 digits or more): a small whole number meets another row by chance. Its clause (from the
 last cut before it to the next after it: a sentence's end, a comma or colon before a space,
 a semicolon, a bracket, a spaced dash, "und", "and", "sowie", "or", "oder", "bzw", "but",
-"aber"; a bracket beside the figure is an aside and parts nothing) names exactly one row of
-that table, not the figure's own: by a cell no other row has, with a capital or a digit, in
-a column whose values all differ ("UV32-U", "K. Obi", "AL 914"), or by a word of four
-letters or more that only that row has. That row's cell in the figure's column must write
-another figure of the same unit. Left alone: a clause that compares or sets rows beside each
-other ("than", "als", "statt", "neben", "im Gegensatz"), and a sentence that gives another
-figure of the same column (a list, "bzw.", "respectively"), where the names and figures pair
-in an order of their own."""
+"aber"; a bracket beside the figure is an aside and parts nothing; at most _REACH
+characters either side) names exactly one row of that table, not the figure's own: by a cell
+no other row has, with a capital or a digit (one word of it four letters at least), in a
+column whose values all differ ("UV32-U", "K. Obi", "AL 914"), or by a word of four letters
+or more that only that row has, each as written ("plus tax" names no row "Plus"). That
+row's cell in the figure's column must write another figure of the same unit. Left alone: a
+clause that compares, sets rows beside each other or names one as a point in time ("than",
+"als", "statt", "neben", "im Gegensatz", "nach", "seit", "if"), and a sentence that gives
+another figure of the same column (a list, "bzw.", "respectively"), where the names and
+figures pair in an order of their own."""
 
 from __future__ import annotations
 
@@ -52,7 +54,7 @@ _COMPARES = re.compile(
     r"|andere\w*|neben|besides|gegensatz|zwischen|between|ahead|behind|hinter|beats?"
     r"|schlägt|außer|except|apart|while|whereas|während|nachbar\w*|neighbou?r\w*"
     r"|nach|seit|since|vergleich\w*|verglichen|über|unter|alternativ\w*|wie|if|wenn|falls"
-    r"|unless|instead)\b",
+    r"|unless)\b",
     re.I,
 )
 _MIN_DIGITS = 3
