@@ -608,3 +608,15 @@ def test_a_step_s_number_leads_no_row() -> None:
         "3. Let it cool for 10 minutes"
     )
     assert statuses("Bake the cake at 180 °C for 35 minutes [1].", steps)["180"] == "grounded"
+
+
+def test_a_spaced_dash_ends_the_words_that_speak_of_a_figure() -> None:
+    # "der Strato" after the dash speaks of what follows, not of the Veltra's 144 Hz.
+    excerpt = (
+        "| Modell | Panel | Refresh | Preis |\n|---|---|---|---|\n"
+        "| Strato 27V | IPS | 180 Hz | 179,00 |\n| Veltra G27F | VA | 144 Hz | 249,90 |\n"
+    )
+    answer = (
+        "Der Strato 27V schafft 180 Hz, der Veltra G27F 144 Hz – der Strato ist also schneller [1]."
+    )
+    assert statuses(answer, excerpt)["144"] == "grounded"

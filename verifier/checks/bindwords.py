@@ -12,7 +12,7 @@ from verifier.checks.readings import Token
 # A word that a prefix of negation or contrast hyphenates keeps it: "Off-peak" is no "peak",
 # "Non-member" no "member".
 WORD = re.compile(r"(?:(?i:off|non|nicht|pre|post|anti|un)-)?[^\W\d_]{4,}")
-_CLAUSE_END = re.compile(r"[.;!?](?=\s)|\n")
+_CLAUSE_END = re.compile(r"[.;!?](?=\s)|\n|\s[–—]\s")  # a spaced dash parts clauses too
 # Words that name no row and no field, inflected ("Monaten"; "Rechnungsbetrag" is
 # "brutto"), and words that name nothing.
 _PLAIN = frozenset(
