@@ -54,7 +54,7 @@ class Binding:
         line) where the words around the figure tie it to another line, or None."""
         if v.status != "grounded" or v.how not in ("exact", "headed"):
             return None
-        r, key = v.reading, key_of(v)
+        r, key = v.reading, _key_of(v)
         digits = digits_of(key)
         if not around or not digits:
             return None
@@ -84,7 +84,7 @@ class Binding:
     def rows(self, n: int, v: Verdict) -> set[int] | None:
         """The structured lines of excerpt n (by their place) that hold v's figure, none of
         them a total's; None where it may stand in prose, or has no such line."""
-        key = key_of(v)
+        key = _key_of(v)
         if (n, key) not in self._rows:  # a figure between two others pairs twice
             self._rows[(n, key)] = self._rows_of(self.excerpt(n), key)
         return self._rows[(n, key)]
@@ -238,7 +238,7 @@ def _digit_at(text: str, line: Line, k: int) -> int:
     return line.start
 
 
-def key_of(v: Verdict) -> Key:
+def _key_of(v: Verdict) -> Key:
     """The key a grounded figure stands on its line as: a date grounded under a heading of its
     year by its day and month ("15.03. | Rundfunkbeitrag")."""
     k = v.reading.key

@@ -12,11 +12,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from verifier.checks.binding import digits_of, key_of
+from verifier.checks.binding import digits_of
 from verifier.checks.bindwords import words_of
 from verifier.checks.columns import TABLE_RULE
 from verifier.checks.excerptlines import MAX_READ
-from verifier.checks.grounding import Verdict
 from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Key, Reading
 
@@ -43,7 +42,7 @@ class Table:
 
     def unit(self, text: str, row: int, col: int) -> str:
         """What a cell's figure measures: the cell's own unit and its header's."""
-        return shape(text, self.rows[row][col]) + "|" + header_unit(self.heads[col])
+        return _shape(text, self.rows[row][col]) + "|" + _header_unit(self.heads[col])
 
 
 @dataclass(slots=True)
@@ -129,12 +128,12 @@ def _headed(text: str, block: list[Span]) -> Table | None:
     return Table(heads, head_words, rows)
 
 
-def shape(text: str, cell: Span) -> str:
+def _shape(text: str, cell: Span) -> str:
     """What a cell writes beside its figures: its unit or currency ("kg", "€"), or nothing."""
     return _FIGURE_MARKS.sub("", text[cell[0] : cell[1]]).lower()
 
 
-def header_unit(head: str) -> str:
+def _header_unit(head: str) -> str:
     """The unit a header gives its column: "(Wh)", "(m³)", a last sign ("Preis €", "€/L")."""
     bracket = _HEAD_UNIT.search(head)
     if bracket:
@@ -149,7 +148,8 @@ class HeadedTables:
         self.texts = excerpts
         self._tables: dict[int, list[Table]] = {}
         self._cells: dict[tuple[int, Key], list[Cell] | None] = {}
-        self._lines: dict[int, list[tuple[int, int, str]]] = {}  # each line's span and digits
+        # Each excerpt's lines (span and digits), and whether it writes the 24-hour clock.
+        self._lines: dict[int, tuple[list[tuple[int, int, str]], bool]] = {}
 
     def of(self, n: int) -> list[Table]:
         """The headed tables of excerpt n (none past MAX_READ characters)."""
@@ -159,9 +159,10 @@ class HeadedTables:
         return self._tables[n]
 
     def cells(self, n: int, r: Reading) -> list[Cell] | None:
-        """The cells of excerpt n's headed tables that write the figure, or None where it
-        stands anywhere else too (in prose, on a line of no such table) or nowhere."""
-        key = key_of(Verdict("grounded", r, frozenset()))
+        """The cells of excerpt n's headed tables that write the figure (a reading grounded
+        as written), or None where it stands anywhere else too (in prose, on a line of no such
+        table) or nowhere."""
+        key = r.key
         if (n, key) not in self._cells:  # both checks ask, and a figure may stand twice
             self._cells[(n, key)] = self._cells_of(n, key)
         return self._cells[(n, key)]
@@ -189,9 +190,10 @@ class HeadedTables:
             for raw in text.split("\n"):
                 lines.append((pos, pos + len(raw), _NOT_DIGIT.sub("", raw)))
                 pos += len(raw) + 1
-            self._lines[n] = lines
-        spans = [(a, b) for a, b, held in self._lines[n] if all(d in held for d in digits)]
-        tokens = tokenize_lines(text, spans, day_clock(text))
+            self._lines[n] = lines, day_clock(text)
+        lines, clock = self._lines[n]
+        spans = [(a, b) for a, b, held in lines if all(d in held for d in digits)]
+        tokens = tokenize_lines(text, spans, clock)
         return [t.start for t in tokens if any(key == x.key for x in t.readings)]
 
 

@@ -150,7 +150,9 @@ def _row_names(text: str, table: Table) -> _RowNames:
     ]
     counts = Counter(c for row in cells for _, c in row)
     # A column some value of which repeats is a category ("offen", "bezahlt"), no name.
-    categories = {j for j in range(len(table.heads)) if _repeats(row[j][1] for row in cells)}
+    categories = {
+        j for j in range(len(table.heads)) if len({row[j][1] for row in cells}) < len(cells)
+    }
     totals = {i for i, row in enumerate(cells) if any(TOTAL_LINE.search(c) for _, c in row)}
     words = [words_of(" ".join(c for j, c in row if j not in categories)) for row in cells]
     capitals = {
@@ -179,15 +181,6 @@ def _row_names(text: str, table: Table) -> _RowNames:
             ]
         )
     return _RowNames(named, by_start)
-
-
-def _repeats(values: Iterator[str]) -> bool:
-    seen: set[str] = set()
-    for v in values:
-        if v in seen:
-            return True
-        seen.add(v)
-    return False
 
 
 def _names_a_row(cell: str) -> bool:
