@@ -37,8 +37,13 @@ async def startup(ctx: dict[str, Any]) -> None:
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
-    """Close the database engine."""
-    await ctx["engine"].dispose()
+    """Close the database engine and the judge's client, if startup got to open them."""
+    # arq calls this on close once its Redis pool is open, even when the worker was cancelled
+    # before on_startup ran (serve stopping at once because its port is taken).
+    if ctx.get("engine") is not None:
+        await ctx["engine"].dispose()
+    if ctx.get("ollama") is not None:
+        await ctx["ollama"].close()
 
 
 def worker_options(settings: Settings, queue: str = "code") -> dict[str, Any]:

@@ -113,6 +113,24 @@ async def test_connections_dropped_by_postgresql_are_replaced_within_the_job(
     assert await count(sessionmaker, Verdict) == 4
 
 
+async def test_a_worker_stopped_before_its_startup_closes_without_error(
+    settings: Settings,
+) -> None:
+    # arq runs on_shutdown once its Redis pool is open, even when the worker was cancelled
+    # before on_startup (serve whose port is taken): shutdown read ctx["engine"] and raised
+    # KeyError, a traceback after the one clear error.
+    await shutdown({"settings": settings})
+
+
+async def test_shutdown_closes_the_judges_client(settings: Settings) -> None:
+    ctx: dict[str, Any] = {"settings": settings.model_copy(update={"judge_enabled": True})}
+    await startup(ctx)
+    client = ctx["ollama"]._client  # the httpx client inside ollama's
+    assert not client.is_closed
+    await shutdown(ctx)
+    assert client.is_closed
+
+
 async def test_a_judge_job_that_cannot_be_queued_retries_the_code_stage(
     settings: Settings, sessionmaker: SessionMaker, redis_url: str
 ) -> None:
