@@ -21,7 +21,7 @@ from verifier.checks.urls import check_urls
 from verifier.judge.rules import locate
 from verifier.schemas import Reason
 
-CHECKER_VERSION = "code-16"
+CHECKER_VERSION = "code-17"
 Finding = NumberFinding | CitationFinding | UrlFinding
 # Number findings that flag, by the reason kind they become.
 NUMBER_REASONS = {

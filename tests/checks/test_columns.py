@@ -249,3 +249,49 @@ def test_a_span_of_rows_named_is_a_total_all_the_same() -> None:
     assert statuses("Von Januar bis März habt ihr 150,00 € gezahlt [1].", fees)["150,00"] == (
         "derived"
     )
+
+
+CAFE = (
+    "Day           Takings     Covers\n"
+    "Mon 2 Mar     £412.60     118\n"
+    "Tue 3 Mar     £388.10     104\n"
+    "Wed 4 Mar     £455.35     131\n"
+    "Thu 5 Mar     £501.90     140\n"
+    "Fri 6 Mar     £612.45     167\n"
+    "Sat 7 Mar     £734.80     201\n"
+    "Sun 8 Mar     closed"
+)
+COOPS = "Stall\tHennen\tEier\nNord\t42\t251\nSüd\t36\t208\nScheune\t28\t149\nGesamt\t106\t608"
+
+
+@pytest.mark.parametrize(
+    ("answer", "excerpt", "figure", "expected"),
+    [
+        # Blind probe 30: a table laid out with spaces, a day closed, its columns summed.
+        ("Over the six days it was open, the café took £3,105.20 from 861 covers [1].", CAFE,
+         "3,105.20", "derived"),
+        ("Over the six days it was open, the café took £3,105.20 from 861 covers [1].", CAFE,
+         "861", "derived"),
+        ("Over the six days it was open, the café took £3,105.20 from 861 covers, which is "
+         "about £3.61 per cover [1].", CAFE, "3.61", "derived"),
+        # A whole number needs the count of the rows it adds up (or a word of a total) ...
+        ("The café had 861 covers [1].", CAFE, "861", "ungrounded"),
+        ("Over the five days it was open, the café had 861 covers [1].", CAFE, "861",
+         "ungrounded"),
+        ("Over the six days it was open, the café had 816 covers [1].", CAFE, "816",
+         "ungrounded"),
+        # ... and the dates of the day column ("Mon 2 Mar") are no figures of a column.
+        ("Over the six days the dates add up to 27 [1].", CAFE, "27", "ungrounded"),
+        # Tabs part the cells too; a total's row is no row of its column.
+        ("Die drei Ställe legten 608 Eier [1].", COOPS, "608", "grounded"),
+        ("Die drei Ställe haben 106 Hennen [1].", COOPS, "106", "grounded"),
+        ("Die drei Ställe legten 608 Eier [1].", COOPS.rsplit("\n", 1)[0], "608", "derived"),
+        ("Die zwei Ställe legten 608 Eier [1].", COOPS.rsplit("\n", 1)[0], "608", "ungrounded"),
+        ("In den drei Ställen wohnen 106 Hennen [1].", COOPS.rsplit("\n", 1)[0], "106",
+         "derived"),
+    ],
+)  # fmt: skip
+def test_a_total_of_a_table_laid_out_with_spaces_or_tabs_whose_rows_the_sentence_counts(
+    answer: str, excerpt: str, figure: str, expected: str
+) -> None:
+    assert statuses(answer, excerpt)[figure] == expected

@@ -14,7 +14,7 @@ import re
 from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 
 from verifier.checks.citations import Sentences
-from verifier.checks.columns import figure_value
+from verifier.checks.columnruns import figure_value
 from verifier.checks.figurewords import half_unit
 from verifier.checks.grounding import Verdict, hedged
 from verifier.checks.readings import Token

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from verifier.checks.binding import digits_of
 from verifier.checks.bindwords import words_of
-from verifier.checks.columns import TABLE_RULE
 from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.numparse import day_clock, tokenize_lines
 from verifier.checks.readings import Key, Reading
 
+TABLE_RULE = re.compile(r"[ \t]*\|?[ \t:|-]*-[ \t:|-]*")  # "|---|:--:|"
 _WIDE = re.compile(r"[ \u00a0]*\t[ \u00a0]*|[ \u00a0]{2,}")  # each tab parts a cell
 ASCII_DIGIT = re.compile(r"[0-9]")
 # A figure as written, not inside a word or code ("VX32-U"): "11.4", "1,325", "8".

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from verifier.checks.citations import Sentences
-from verifier.checks.columns import FIGURE, figure_value
+from verifier.checks.columnruns import FIGURE, figure_value
 from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token

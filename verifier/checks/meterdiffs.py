@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from verifier.checks.arithwords import ANNOUNCED
 from verifier.checks.citations import Sentences
-from verifier.checks.columns import FIGURE, figure_value
+from verifier.checks.columnruns import FIGURE, figure_value
 from verifier.checks.figurewords import CURRENCIES, unit_after
 from verifier.checks.grounding import Verdict
 from verifier.checks.linesigns import line_span

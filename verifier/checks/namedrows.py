@@ -21,7 +21,8 @@ from decimal import Decimal
 from verifier.checks.arithwords import AVERAGE, TOTALLED
 from verifier.checks.bindwords import meets, words_of
 from verifier.checks.citations import Sentences
-from verifier.checks.columns import CENTS, FIGURE, TOTAL_LINE, figure_value
+from verifier.checks.columnruns import FIGURE, TOTAL_LINE, figure_value
+from verifier.checks.columns import CENTS
 from verifier.checks.excerptlines import Excerpt, Line, row_words
 from verifier.checks.figurewords import money
 from verifier.checks.grounding import Verdict

@@ -235,7 +235,7 @@ def check_numbers(question: str, answer: str, excerpts: Sequence[SourceText]) ->
     binding = Binding(answer, texts)
     tables = HeadedTables(dict(texts))
     headed, rows = HeadedColumns(answer, tables), WrongRows(answer, tables)
-    columns = Columns(sentences, texts, binding.excerpt)
+    columns = Columns(sentences, texts, binding.excerpt, tables)
     scaled = Factors(sentences, src, texts)
     shared = Shared(columns, scaled, binding.excerpt, today_in(question))
     results = derive_all(results, sentences, src, texts, shared)

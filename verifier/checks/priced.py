@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from verifier.checks.citations import Sentences
-from verifier.checks.columns import FIGURE, figure_value
+from verifier.checks.columnruns import FIGURE, figure_value
 from verifier.checks.excerptlines import MAX_READ
 from verifier.checks.figurewords import half_unit, money
 from verifier.checks.grounding import Verdict, hedged

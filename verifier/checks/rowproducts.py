@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Context, Decimal
 
 from verifier.checks.citations import Sentences
-from verifier.checks.columns import figure_value
+from verifier.checks.columnruns import figure_value
 from verifier.checks.figurewords import YEAR_LIKE, money
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from verifier.checks.arithwords import TOTALLED
 from verifier.checks.citations import Sentences
-from verifier.checks.columns import TOTAL_LINE
+from verifier.checks.columnruns import TOTAL_LINE
 from verifier.checks.grounding import Verdict
 from verifier.checks.readings import Token
 

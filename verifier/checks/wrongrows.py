@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from verifier.checks.bindwords import WORD, meets, words_of
-from verifier.checks.columns import TOTAL_LINE
+from verifier.checks.columnruns import TOTAL_LINE
 from verifier.checks.grounding import Verdict, flagged
 from verifier.checks.headedtables import ASCII_DIGIT, FIGURE_RUN, Cell, HeadedTables, Table
 from verifier.checks.models import NumberFinding

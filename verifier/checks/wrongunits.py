@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from verifier.checks.bindwords import meets
-from verifier.checks.columns import figure_value
+from verifier.checks.columnruns import figure_value
 from verifier.checks.conversions import IMPERIAL, QUANTITY, unit_of
 from verifier.checks.figurewords import PERCENT_AFTER, money
 from verifier.checks.grounding import Verdict, flagged
