@@ -576,3 +576,28 @@ def test_whole_months_count_a_month_s_end_as_its_day() -> None:
         statuses("Vom 31.01.2026 bis 30.04.2026, also 3 Monate [1].", "31.01.2026; 30.04.2026")["3"]
         == "derived"
     )
+
+
+HOSTEL = (
+    "In Lisbon we stayed at Casa Azul Hostel from 14 June (check-in) to 21 June (check-out). "
+    "A bed in the 6-bed dorm was €32 per night including breakfast."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "figure", "expected"),
+    [
+        # Blind probe 31: the nights between the answer's own dates (the excerpt's have no
+        # year), and their price.
+        ("They checked in on 14 June and out on 21 June, so seven nights; at €32 a night that "
+         "comes to €224 per person [1].", "seven", "derived"),
+        ("They checked in on 14 June and out on 21 June, so seven nights; at €32 a night that "
+         "comes to €224 per person [1].", "224", "derived"),
+        ("From 14 June to 21 June they stayed 7 nights [1].", "7", "derived"),
+        # A stay's nights never count both ends, unlike its days.
+        ("From 14 June to 21 June they stayed 8 nights [1].", "8", "wrong_count"),
+        ("From 14 June to 21 June they stayed 8 days [1].", "8", "derived"),
+    ],
+)  # fmt: skip
+def test_nights_between_two_dates_of_the_answer(answer: str, figure: str, expected: str) -> None:
+    assert statuses(answer, HOSTEL)[figure] == expected

@@ -125,8 +125,10 @@ class Spans:
             return self._between_dates(tok, count, near, earlier) or self._from_today(
                 tok, count, near
             )
-        if NIGHTS.match(self.text, tok.end):
-            return self._excerpts.nights(tok)
+        if NIGHTS.match(self.text, tok.end) and tok.readings[0].value.isdigit():
+            nights = (int(tok.readings[0].value), "nights")
+            found = self._between_dates(tok, nights, near, earlier)
+            return found or self._excerpts.nights(tok)
         return None
 
     def _between_times(
@@ -159,12 +161,13 @@ class Spans:
         near: list[tuple[Token, Verdict]],
         earlier: list[tuple[Token, Verdict]],
     ) -> Verdict | None:
-        """A count of days or weeks that is the span between two dates of the sentence or the
-        one before ("Am 4. März ausgesät [1]. Am 17. März gekeimt, also nach 13 Tagen")."""
+        """A count of days, weeks or nights that is the span between two dates of the sentence
+        or the one before ("Am 4. März ausgesät [1]. Am 17. März gekeimt, also nach 13 Tagen";
+        "in on 14 June and out on 21 June, so seven nights")."""
         n, unit = count
         if unit == "months":
             return self._months_between(tok, n, near, earlier)
-        if unit not in ("days", "weeks"):
+        if unit not in ("days", "weeks", "nights"):
             return None
         days = n * (7 if unit == "weeks" else 1)
         dated = [(t, v) for t, v in near if v.reading.key[0] in ("d", "dm")]
