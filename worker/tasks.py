@@ -29,6 +29,16 @@ MIN_OUTAGE_TRIES = 8
 # a network that drops packets): it is an outage, retried. arq would end it at the timeout
 # as failed for good, the code stage's answer in no log, a judge's answer 'running' forever.
 WAIT_SHARE = 0.9
+# ... and at least this long before the timeout: rolling back, counting the outage and asking
+# arq for a retry take tens of milliseconds, more on a loaded machine (a tenth of a short
+# timeout, 0.1 s of 1 s, was too little).
+MIN_RESERVE_S = 0.5
+
+
+def outage_after_s(timeout_s: float) -> float:
+    """How long a job of this timeout may wait on a dependency before it is an outage."""
+    # Half of a timeout shorter than twice the reserve.
+    return min(timeout_s * WAIT_SHARE, max(timeout_s - MIN_RESERVE_S, timeout_s / 2))
 
 
 def retry_delay(job_try: int) -> float:
@@ -89,7 +99,7 @@ async def verify_answer(
     # slowed by the checks' thread, which runs on and holds the interpreter lock.
     checks_timeout_s = timeout_s / 3 if timeout_s is not None else None
     try:
-        limit_s = timeout_s * WAIT_SHARE if timeout_s is not None else None
+        limit_s = outage_after_s(timeout_s) if timeout_s is not None else None
         async with _outage_after(limit_s, "the database or the retrieval endpoint"):
             outcome = await process_submission(
                 ctx["sessionmaker"],
@@ -166,8 +176,10 @@ async def judge_answer(ctx: dict[str, Any], *, answer_id: str, deadline_at: floa
     token = answer_id_var.set(answer_id)
     settings = ctx.get("settings")
     # The model's call has a timeout of its own (a failed try, stored): what hangs past it and
-    # WAIT_SHARE of a code-stage job's time is the database.
-    limit_s = settings.judge_timeout_s + settings.job_timeout_s * WAIT_SHARE if settings else None
+    # the share of a code-stage job's time a dependency may take is the database.
+    limit_s = None
+    if settings:
+        limit_s = settings.judge_timeout_s + outage_after_s(settings.job_timeout_s)
     try:
         async with _outage_after(limit_s, "the database"):
             outcome = await judge_stored_answer(

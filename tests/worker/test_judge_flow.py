@@ -407,8 +407,9 @@ async def test_a_slow_model_within_its_timeout_is_waited_for(
     # The job's guard against a hung database fired at 90 % of the whole judge job, which is
     # before the model's own timeout when the code-stage job's is short: a model answering
     # in time read as a database outage, and was asked again and again.
-    slow = judged.model_copy(update={"judge_timeout_s": 2.0, "job_timeout_s": 0.1})
-    ollama.respond_with(lambda body: Reply(content=json.dumps(proven_ok(body)), delay_s=1.95))
+    # (3.8 s: past that 90 % of 4.1 s, yet a quarter second before the guard now fires.)
+    slow = judged.model_copy(update={"judge_timeout_s": 4.0, "job_timeout_s": 0.1})
+    ollama.respond_with(lambda body: Reply(content=json.dumps(proven_ok(body)), delay_s=3.8))
     async with serve_app(judged) as (client, _):
         answer_id = await post_verified(
             client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True

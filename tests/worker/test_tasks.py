@@ -19,7 +19,7 @@ from verifier.queue import connect, judge_queue, serialize_job
 from verifier.retrieval import RetrievalSettings
 from verifier.store.models import Answer, Finding, Verdict
 from worker.main import shutdown, startup
-from worker.tasks import retry_delay, verify_answer
+from worker.tasks import MIN_RESERVE_S, WAIT_SHARE, outage_after_s, retry_delay, verify_answer
 
 SUBMISSION: dict[str, Any] = {
     "question": "Wie viel?",
@@ -285,3 +285,12 @@ async def test_checks_that_outrun_the_job_end_the_answer_failed_not_lost(
         answer = await session.get(Answer, "slow")
     assert outcome == "failed" and answer is not None and answer.status == "failed"
     assert "the checks did not finish in 0.666667 s" in (answer.error or "")
+
+
+@pytest.mark.parametrize("timeout_s", [0.2, 1.0, 2.0, 4.0, 5.0, 30.0, 600.0])
+def test_the_outage_guard_leaves_time_to_ask_for_a_retry(timeout_s: float) -> None:
+    # At 90 % of a 1 s timeout the guard left 0.1 s to roll back, count the outage and ask
+    # arq for a retry: on a loaded machine arq's timeout came first and failed the job.
+    limit = outage_after_s(timeout_s)
+    assert 0 < limit <= timeout_s * WAIT_SHARE
+    assert timeout_s - limit >= min(MIN_RESERVE_S, timeout_s / 2)
