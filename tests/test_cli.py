@@ -17,6 +17,7 @@ import pytest
 
 from tests.conftest import SHARED
 from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
+from verifier.embedded_redis import EmbeddedRedis
 
 VERIFIER = [sys.executable, "-m", "verifier.cli"]
 DE_PUBLIC = SHARED / "cases" / "de_public.jsonl"
@@ -170,6 +171,61 @@ def test_serve_on_a_port_in_use_ends_with_one_clear_error(
     assert "address already in use" in last
     assert "Traceback" not in result.stderr and "never retrieved" not in result.stderr
     assert not (tmp_path / "data" / "redis" / "redis.url").exists()  # its Redis stopped
+
+
+def test_serve_whose_worker_loses_redis_stops_with_one_clear_error(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    # The worker died on a Redis outage while the API went on taking answers and said it was
+    # ready: nothing would be verified again, and the error showed only as a traceback when
+    # serve was stopped, by hand, later.
+    redis = EmbeddedRedis(tmp_path / "redis")
+    env["VERIFIER_REDIS_URL"] = redis.start()
+    port = free_port()
+    process = subprocess.Popen(
+        [*VERIFIER, "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.2)
+    finally:
+        redis.stop()
+    try:
+        output, _ = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        output, _ = process.communicate(timeout=30)
+        pytest.fail(f"serve ran on without its worker:\n{output}")
+    assert process.returncode == 2, output
+    last = output.strip().splitlines()[-1]
+    assert last.startswith("verifier: error: the worker stopped ("), last
+    assert "no answer is verified without it" in last
+    assert "Traceback" not in output
+
+
+def test_a_worker_that_cannot_reach_redis_ends_with_one_clear_error(
+    env: dict[str, str],
+) -> None:
+    # It ended with redis-py's traceback: its ConnectionError is no OSError.
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # bound, never listening: connections are refused
+        env["VERIFIER_REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
+        result = run(["worker"], env)
+    assert result.returncode == 2, result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("verifier: error: the worker stopped (ConnectionError: "), last
+    assert "Traceback" not in result.stderr
 
 
 def test_check_prints_a_verdict(tmp_path: Path, env: dict[str, str]) -> None:

@@ -17,6 +17,7 @@ from sqlalchemy.engine import make_url
 from verifier import migrate
 from verifier.config import Settings, get_settings
 from verifier.embedded_redis import DataDirInUse, EmbeddedRedis, running_url
+from verifier.exceptions import VerifierError
 from verifier.logs import setup_logging
 
 _T = TypeVar("_T")
@@ -83,6 +84,24 @@ class CannotServe(OSError):
     """The API could not start listening (the port taken, the app's startup failed)."""
 
 
+class WorkerStopped(VerifierError):
+    """The worker stopped on its own (its Redis gone): no answer would be verified."""
+
+
+def _worker_stopped(working: asyncio.Task[None]) -> WorkerStopped:
+    """The error that says why a worker task ended by itself."""
+    exc = None if working.cancelled() else working.exception()
+    why = f"{type(exc).__name__}: {exc}" if exc else "it ended without an error"
+    return WorkerStopped(f"the worker stopped ({why}): no answer is verified without it")
+
+
+async def _end(working: asyncio.Task[None]) -> None:
+    """Stop a worker task and wait for it; an error it ended with was reported already."""
+    working.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await working
+
+
 async def _listen(server: uvicorn.Server, host: str, port: int) -> None:
     # uvicorn calls sys.exit when it cannot bind or start the app. A SystemExit in a task
     # stops the event loop without the task's error ever being read (asyncio then logs
@@ -106,18 +125,25 @@ async def _serve(settings: Settings, host: str, port: int, with_worker: bool) ->
     server = _Server(uvicorn.Config(create_app(settings), host=host, port=port, log_config=None))
     serving = asyncio.create_task(_listen(server, host, port))
     workers = build_workers(settings, handle_signals=False) if with_worker else []
-    working = asyncio.create_task(run_workers(workers))
+    working = asyncio.create_task(run_workers(workers)) if workers else None
     # uvicorn exposes readiness only as a flag, so it is polled.
-    while not server.started and not serving.done():  # noqa: ASYNC110
+    stopped = (serving, working) if working else (serving,)
+    while not server.started and not any(t.done() for t in stopped):  # noqa: ASYNC110
         await asyncio.sleep(0.05)
     if server.started:
         print(f"verifier listening on http://{host}:{port}", file=sys.stderr, flush=True)
     try:
+        await asyncio.wait(stopped, return_when=asyncio.FIRST_COMPLETED)
+        if working is not None and working.done() and not serving.done():
+            # An API that takes answers no worker verifies would look healthy while useless.
+            server.should_exit = True
+            with contextlib.suppress(CannotServe):
+                await serving
+            raise _worker_stopped(working)
         await serving
     finally:
-        working.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await working
+        if working is not None:
+            await _end(working)
 
 
 async def _work(settings: Settings) -> None:
@@ -132,9 +158,9 @@ async def _work(settings: Settings) -> None:
     await asyncio.wait(
         [working, asyncio.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED
     )
-    working.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await working
+    if working.done():
+        raise _worker_stopped(working)
+    await _end(working)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

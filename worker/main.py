@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from arq.worker import Worker, func
@@ -19,6 +20,8 @@ from verifier.queue import (
     serialize_job,
 )
 from worker.tasks import judge_answer, verify_answer
+
+log = logging.getLogger(__name__)
 
 
 async def startup(ctx: dict[str, Any]) -> None:
@@ -40,10 +43,12 @@ async def shutdown(ctx: dict[str, Any]) -> None:
     """Close the database engine and the judge's client, if startup got to open them."""
     # arq calls this on close once its Redis pool is open, even when the worker was cancelled
     # before on_startup ran (serve stopping at once because its port is taken).
-    if ctx.get("engine") is not None:
-        await ctx["engine"].dispose()
-    if ctx.get("ollama") is not None:
-        await ctx["ollama"].close()
+    # Taken out of ctx: run_workers calls this again where arq's close stopped before it.
+    engine, client = ctx.pop("engine", None), ctx.pop("ollama", None)
+    if engine is not None:
+        await engine.dispose()
+    if client is not None:
+        await client.close()
 
 
 def worker_options(settings: Settings, queue: str = "code") -> dict[str, Any]:
@@ -93,12 +98,23 @@ def build_workers(settings: Settings, **overrides: Any) -> list[Worker]:
 
 
 async def run_workers(workers: list[Worker]) -> None:
-    """Run workers side by side in this event loop until they stop, then close them."""
+    """Run workers side by side in this event loop until one stops, then close them all."""
     try:
         await asyncio.gather(*(worker.async_run() for worker in workers))
     finally:
         for worker in workers:
-            await worker.close()
+            await _close(worker)
+
+
+async def _close(worker: Worker) -> None:
+    """Close a worker and our clients of it, even where arq's close stops early: it awaits
+    the jobs it cancelled and raises when one ended cancelled (at a Redis call), or when
+    Redis is gone, before it runs on_shutdown."""
+    try:
+        await worker.close()
+    except (Exception, asyncio.CancelledError) as exc:
+        log.warning("closing the worker of %s: %s: %s", worker.queue_name, type(exc).__name__, exc)
+    await shutdown(worker.ctx)
 
 
 def __getattr__(name: str) -> Any:
