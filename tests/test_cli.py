@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import redis
 
 from tests.conftest import SHARED
 from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
@@ -171,6 +173,69 @@ def test_serve_on_a_port_in_use_ends_with_one_clear_error(
     assert "address already in use" in last
     assert "Traceback" not in result.stderr and "never retrieved" not in result.stderr
     assert not (tmp_path / "data" / "redis" / "redis.url").exists()  # its Redis stopped
+
+
+def start_serve(env: dict[str, str]) -> tuple[subprocess.Popen[str], int]:
+    """`verifier serve` in a process group of its own, once it answers; and its port."""
+    port = free_port()
+    process = subprocess.Popen(
+        [*VERIFIER, "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1)
+            return process, port
+        except httpx.TransportError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"serve did not come up:\n{process.communicate()[0]}")
+            time.sleep(0.2)
+
+
+def redis_answers(url: str) -> bool:
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.5).ping())
+    except (redis.RedisError, OSError):
+        return False
+
+
+def test_a_killed_serve_takes_its_embedded_redis_with_it(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    # Killed where its own handlers could not stop it (SIGKILL, or SIGTERM while starting),
+    # serve left its Redis running: every later serve in the data dir was refused.
+    process, _ = start_serve(env)
+    url = (tmp_path / "data" / "redis" / "redis.url").read_text().strip()
+    assert redis_answers(url)
+    process.kill()
+    process.communicate(timeout=30)
+    deadline = time.monotonic() + 10
+    while redis_answers(url):
+        assert time.monotonic() < deadline, "the embedded Redis outlived its serve"
+        time.sleep(0.1)
+    again, _ = start_serve(env)  # the data dir is free again
+    again.terminate()
+    output, _ = again.communicate(timeout=30)
+    assert again.returncode == 0, output
+
+
+def test_ctrl_c_on_serve_s_process_group_stops_it_cleanly(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    # The terminal's Ctrl-C reached the embedded Redis too, which died before the worker
+    # was closed: tracebacks of redis' ConnectionError and exit 1.
+    process, _ = start_serve(env)
+    os.killpg(process.pid, signal.SIGINT)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 0, output
+    assert "Traceback" not in output
+    assert not (tmp_path / "data" / "redis" / "redis.url").exists()
 
 
 def test_serve_whose_worker_loses_redis_stops_with_one_clear_error(

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import os
+import signal
 import socket
 import subprocess
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import redis
@@ -25,6 +29,31 @@ def _free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+# Looked up here, not in the child: between fork and exec only calls that take no lock
+# another thread may have held are safe (dlopen takes the loader's).
+_prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
+
+
+def _tied_to(parent: int) -> Callable[[], None] | None:
+    """What the server's child runs before exec: SIGTERM when the process that started it
+    dies (Linux; elsewhere nothing).
+
+    A verifier killed outside its own handlers (SIGKILL, or SIGTERM while it starts or
+    closes) left its Redis running, and every later serve in the data dir was refused. The
+    signal comes when the starting thread ends, so servers are started on the main thread."""
+    prctl = _prctl
+    if prctl is None:
+        return None
+
+    def tie() -> None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:  # it died before the prctl took effect
+            os._exit(1)
+
+    return tie
 
 
 def _answers(url: str) -> bool:
@@ -82,6 +111,10 @@ class EmbeddedRedis:
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                preexec_fn=_tied_to(os.getpid()),
+                # Out of the terminal's process group: Ctrl-C stops the verifier, which stops
+                # its Redis after the worker is done with it, not before.
+                start_new_session=True,
             )
         deadline = time.monotonic() + timeout_s
         while not _answers(self.url):
