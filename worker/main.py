@@ -7,6 +7,8 @@ import logging
 from typing import Any
 
 from arq.worker import Worker, func
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from verifier.config import Settings, get_settings
 from verifier.db import create_engine, create_sessionmaker
@@ -19,6 +21,7 @@ from verifier.queue import (
     redis_settings,
     serialize_job,
 )
+from verifier.retry import backoff
 from worker.tasks import judge_answer, verify_answer
 
 log = logging.getLogger(__name__)
@@ -37,6 +40,7 @@ async def startup(ctx: dict[str, Any]) -> None:
     ctx["judge"] = settings.judge_settings()
     ctx["ollama"] = make_client(ctx["judge"]) if ctx["judge"] else None
     ctx["retrieval"] = settings.retrieval_settings()
+    ctx["started"] = True  # it reached Redis once: losing it later is an outage, not a typo
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
@@ -97,13 +101,37 @@ def build_workers(settings: Settings, **overrides: Any) -> list[Worker]:
     return [Worker(**{**worker_options(settings, queue), **overrides}) for queue in queues]
 
 
-async def run_workers(workers: list[Worker]) -> None:
-    """Run workers side by side in this event loop until one stops, then close them all."""
+async def run_workers(workers: list[Worker], reconnect: bool = True) -> None:
+    """Run workers side by side in this event loop until one stops, then close them all;
+    with reconnect, a worker that loses Redis after it started waits for it to come back."""
     try:
-        await asyncio.gather(*(worker.async_run() for worker in workers))
+        await asyncio.gather(*(_run(worker, reconnect) for worker in workers))
     finally:
         for worker in workers:
             await _close(worker)
+
+
+async def _run(worker: Worker, reconnect: bool) -> None:
+    """Run one worker; where it loses Redis after it had started, close it and run it again
+    once Redis answers (arq itself ends at the first error: after a restart of Redis nothing
+    was verified any more while the API went on taking answers)."""
+    attempt = 0
+    while True:
+        try:
+            await worker.async_run()
+            return
+        except (RedisConnectionError, RedisTimeoutError) as exc:
+            # Never reached at all: a wrong URL, said at once rather than retried for ever.
+            if not (reconnect and worker.ctx.get("started")):
+                raise
+            attempt += 1
+            delay = backoff(attempt, first_s=0.5, cap_s=30.0)
+            log.error(
+                "the worker of %s lost Redis (%s: %s); connecting again in %.1f s",
+                worker.queue_name, type(exc).__name__, exc, delay,
+            )  # fmt: skip
+        await _close(worker)
+        await asyncio.sleep(delay)
 
 
 async def _close(worker: Worker) -> None:

@@ -23,7 +23,7 @@ async def test_workers_whose_redis_goes_away_still_close_their_clients(
     own = settings.model_copy(update={"redis_url": redis.start(), "judge_enabled": True})
     workers = build_workers(own, handle_signals=False, poll_delay=0.05)
     assert len(workers) == 2
-    running = asyncio.create_task(run_workers(workers))
+    running = asyncio.create_task(run_workers(workers, reconnect=False))
     try:
         async with asyncio.timeout(30):
             while not all("engine" in w.ctx for w in workers):  # noqa: ASYNC110 (arq sets no event)
