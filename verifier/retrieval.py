@@ -59,6 +59,8 @@ async def fetch_excerpts(
         retrieved = _Retrieved.model_validate_json(response.content)
     except ValidationError as exc:
         raise RetrievalFailed(f"retrieval endpoint sent no usable excerpts: {exc}") from exc
+    if not retrieved.excerpts:
+        raise RetrievalFailed("retrieval endpoint found no excerpts")
     numbers = [e.n for e in retrieved.excerpts]
     if len(set(numbers)) != len(numbers):
         raise RetrievalFailed(f"retrieval endpoint repeated excerpt numbers: {numbers}")

@@ -179,7 +179,14 @@ async def process_submission(
     try:
         submission, retrieved = await _with_excerpts(retrieval, submission)
     except RetrievalFailed as exc:
-        submission, retrieved = submission, {"status": "failed", "reason": str(exc)}
+        # Nothing to verify against: a verdict of checks that had no excerpts read as a pass
+        # and counted in the figures. The answer is stored failed, saying why.
+        error = f"no excerpts to verify against: {exc}"
+        log.error(error, extra={"answer_id": answer_id})
+        await store_failed(
+            sessionmaker, answer_id, NewAnswer(tenant, submission, received_at), error
+        )
+        return Outcome("failed")
     sources = sources_of(submission["excerpts"])
     new = NewAnswer(tenant, submission, received_at)
     started = time.perf_counter()

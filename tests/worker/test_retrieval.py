@@ -113,3 +113,32 @@ async def test_a_job_run_again_for_a_stored_answer_asks_the_endpoint_nothing(
     down = RetrievalSettings(url="http://127.0.0.1:9/search", timeout_s=1)
     assert await verify_answer({**ctx, "job_try": 2, "retrieval": down}, **job) == "done"
     assert len(retrieval.requests) == 1
+
+
+@pytest.mark.parametrize(
+    ("excerpts", "status", "why"),
+    [
+        (FETCHED, 404, "retrieval endpoint answered 404"),
+        ([], 200, "retrieval endpoint found no excerpts"),
+        ([*FETCHED, *FETCHED], 200, "retrieval endpoint repeated excerpt numbers"),
+    ],
+)
+async def test_an_endpoint_that_gives_no_usable_excerpts_fails_the_answer_saying_why(
+    settings: Settings,
+    sessionmaker: SessionMaker,
+    keys: Keys,
+    excerpts: list[dict[str, object]],
+    status: int,
+    why: str,
+) -> None:
+    # The answer was 'done' and unflagged, every check without excerpts: a pass in the
+    # figures for an answer nothing was checked against.
+    with FakeRetrieval(excerpts, status=status) as endpoint:
+        configured = settings.model_copy(update={"retrieval_url": endpoint.url})
+        async with serve_app(configured) as (client, _):
+            ingest = await keys.header("ingest")
+            posted = await client.post("/v1/answers", json=AGENT, headers=ingest)
+            await run_worker(configured)
+            stored = (await client.get(f"/v1/answers/{posted.json()['id']}", headers=ingest)).json()
+    assert stored["status"] == "failed", stored
+    assert stored["error"].startswith(f"no excerpts to verify against: {why}"), stored["error"]
