@@ -515,3 +515,18 @@ def test_a_figure_in_a_clause_after_the_marker_of_another_figure_is_cited_by_non
     assert citations("Die Miete beträgt 890 EUR [2] und die Küche 1,5 mal 9,86 m².") == [
         ("miscited", "9,86", [2], [1])
     ]
+
+
+@pytest.mark.parametrize("marker", ["[1000]", "[ 1000 ]", "[^1000]", "【1000】", "[999–1000]"])
+def test_a_marker_of_four_digits_or_with_blanks_is_a_citation_not_a_number(marker: str) -> None:
+    # The tokenizer skipped markers of up to three digits without blanks while the citation
+    # check read four and blanks: "[1000]" was a citation there and an ungrounded number
+    # here, a false alarm on a valid citation (and twice reported where it named nothing).
+    many = [SourceText(n, "Preis 12 €" if n == 1000 else "Leer") for n in range(1, 1001)]
+    answer = f"Der Preis ist 12 € {marker}."
+    numbers = check_numbers("", answer, many)
+    assert [f.text for f in numbers.findings if f.status != "grounded"] == []
+    assert _cited(answer, many).findings == []
+    dangling = _cited(answer, many[:999])
+    assert [f.kind for f in dangling.findings] == ["dangling_citation"]
+    assert [f.text for f in check_numbers("", answer, many[:999]).findings] == ["12"]

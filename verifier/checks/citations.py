@@ -24,10 +24,11 @@ from verifier.checks.models import (
     SourceText,
     UrlStage,
 )
+from verifier.checks.numgrammar import MARKER_CITED, MARKER_CLOSE, MARKER_OPEN
 
 # [2], [1, 3], [1;2], [1-3], [1–3], a Markdown footnote [^2] and the lenticular 【2】; one
-# marker per bracket pair, so [1][2] is two markers.
-_MARKER = re.compile(r"(?:\[\s*\^?|【\s*)(\d{1,4}(?:\s*[,;\-–—]\s*\d{1,4})*)\s*[\]】]")
+# marker per bracket pair, so [1][2] is two markers. The tokenizer skips the same ones.
+_MARKER = re.compile(f"{MARKER_OPEN}({MARKER_CITED}){MARKER_CLOSE}")
 _FOOTNOTE_DEFINITION = re.compile(r"\[\^\d{1,4}\]:")
 _PART = re.compile(r"(\d{1,4})(?:\s*[\-–—]\s*(\d{1,4}))?")
 # Citations in words: "laut Quelle 2", "(Passage 1)", "excerpts 1 and 3", "Auszug Nr. 4".

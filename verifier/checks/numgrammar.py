@@ -31,6 +31,14 @@ _NOT_AFTER_WEEKDAY = f"(?<!{_DAYS} )(?<!{_DAYS}, )"
 _AFTER_WORD = r"(?:(?<=[A-Za-z] )|(?<=[A-Za-z], ))"
 
 
+# A citation marker in brackets, which claims no figure: [2], [1, 3], [1;2], [1-3], [ 2 ], a
+# Markdown footnote [^2], the lenticular 【2】; citations.py reads the same ones as citations
+# (they disagreed: "[1000]" was a citation there and an ungrounded number here).
+MARKER_OPEN = r"(?:\[\s*\^?|【\s*)"
+MARKER_CITED = r"[0-9]{1,4}(?:\s*[,;\-–—]\s*[0-9]{1,4})*"
+MARKER_CLOSE = r"\s*[\]】]"
+
+
 def _pattern(strict: bool) -> re.Pattern[str]:
     """The token grammar, tried only where a token can start (see tokenize).
 
@@ -42,9 +50,8 @@ def _pattern(strict: bool) -> re.Pattern[str]:
     alone = MON_FULL if strict else f"(?:{MON}|(?!ma[ry])(?i:{MON}))"
     return re.compile(
         r"(?P<SKIP>(?:https?://|www\.)[^\s<>\"'\[\]()]+"
-        r"|\[[0-9]{1,3}(?:[ ]?[,;–-][ ]?[0-9]{1,3})*\]"
-        # A Markdown footnote ([^1]) and a source with its page ([1, S. 4], [2, p. 7-9]).
-        r"|\[\^[0-9]{1,3}\]|【[0-9]{1,3}(?:[ ]?[,;–-][ ]?[0-9]{1,3})*】"
+        rf"|{MARKER_OPEN}{MARKER_CITED}{MARKER_CLOSE}"
+        # A source with its page ([1, S. 4], [2, p. 7-9]).
         r"|\[[0-9]{1,3},?[ ]?(?i:s\.|p\.|pp\.|seite|page)[ ]?[0-9]{1,4}"
         r"(?:[ ]?[–-][ ]?[0-9]{1,4})?\]"
         # Pointers to excerpts or to the answer's own list, and names that merely hold digits.
