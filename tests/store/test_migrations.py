@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+from pathlib import Path
 
 from alembic import command
 from alembic.autogenerate import compare_metadata
@@ -42,3 +45,17 @@ async def test_migrations_match_models_and_downgrade_cleanly(database_url: str) 
             _tables
         )
     await engine.dispose()
+
+
+def test_processes_migrating_a_fresh_sqlite_file_at_once_all_succeed(tmp_path: Path) -> None:
+    # serve and a worker (or `keys create`) started together on a fresh data dir: one of them
+    # failed with "table answers already exists" and a traceback.
+    url = f"sqlite+aiosqlite:///{tmp_path / 'verifier.db'}"
+    code = f"from verifier.migrate import upgrade; upgrade({url!r})"
+    started = [
+        subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
+    for process in started:
+        _, errors = process.communicate(timeout=120)
+        assert process.returncode == 0, errors
