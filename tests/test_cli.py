@@ -206,6 +206,29 @@ def redis_answers(url: str) -> bool:
         return False
 
 
+def test_serve_on_a_host_name_that_does_not_resolve_says_so(env: dict[str, str]) -> None:
+    # It said "unknown error -2": a resolver's error has a negative errno.
+    port = free_port()
+    result = run(["serve", "--host", "no.such.host.invalid", "--port", str(port)], env)
+    assert result.returncode == 2, result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"verifier: error: cannot listen on no.such.host.invalid:{port}: ")
+    assert "unknown error" not in last and "Traceback" not in result.stderr
+
+
+def test_an_embedded_redis_that_cannot_start_ends_serve_with_one_clear_error(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    # It ended with a RuntimeError's traceback.
+    (tmp_path / "data" / "redis").mkdir(parents=True)
+    (tmp_path / "data" / "redis" / "appendonly.aof").write_text("no append-only file\r\n")
+    result = run(["serve", "--port", str(free_port())], env)
+    assert result.returncode == 2, result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("verifier: error: the embedded redis-server exited at its start; see ")
+    assert last.endswith("redis-server.log") and "Traceback" not in result.stderr
+
+
 def test_a_killed_serve_takes_its_embedded_redis_with_it(
     env: dict[str, str], tmp_path: Path
 ) -> None:

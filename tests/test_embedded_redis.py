@@ -50,3 +50,12 @@ async def test_the_sign_in_throttle_works_on_the_embedded_redis(tmp_path: Path) 
     finally:
         await redis.aclose()
         server.stop()
+
+
+def test_a_half_written_url_file_is_no_running_redis(tmp_path: Path) -> None:
+    # Read while a starting serve had it truncated, it made redis-py raise ValueError.
+    (tmp_path / "redis").mkdir()
+    (tmp_path / "redis" / "redis.url").write_text("")
+    assert running_url(tmp_path) is None
+    (tmp_path / "redis" / "redis.url").write_text("redis://127.0.0.1:")
+    assert running_url(tmp_path) is None

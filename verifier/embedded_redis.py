@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import fcntl
 import os
@@ -22,6 +23,10 @@ LOCK_FILE = "redis.lock"
 
 class DataDirInUse(OSError):
     """Another process runs the embedded Redis of this data dir."""
+
+
+class EmbeddedRedisFailed(OSError):
+    """The embedded redis-server did not start (its log says why)."""
 
 
 def _free_port() -> int:
@@ -56,9 +61,21 @@ def _tied_to(parent: int) -> Callable[[], None] | None:
     return tie
 
 
-def _answers(url: str) -> bool:
+class _PortTaken(EmbeddedRedisFailed):
+    """The server exited at its start (most often: another process took its port)."""
+
+
+_LAUNCH_TRIES = 3
+
+
+def _answers(url: str, pid: int | None = None) -> bool:
+    """Whether a Redis answers at url (the one of process pid, where given)."""
     try:
-        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.5).ping())
+        client = redis.Redis.from_url(url, socket_connect_timeout=0.5)
+        if pid is None:
+            return bool(client.ping())
+        info: dict[str, object] = client.info("server")  # type: ignore[assignment]
+        return info.get("process_id") == pid
     except (redis.RedisError, OSError):
         return False
 
@@ -87,7 +104,14 @@ class EmbeddedRedis:
         return self.url
 
     def _launch(self, timeout_s: float) -> None:
-        port = _free_port()
+        # The port is free when asked, not necessarily when redis-server binds it: another
+        # process may take it in between, and then the server exits at once. A few tries.
+        for _ in range(_LAUNCH_TRIES - 1):
+            with contextlib.suppress(_PortTaken):
+                return self._launch_on(_free_port(), timeout_s)
+        return self._launch_on(_free_port(), timeout_s)
+
+    def _launch_on(self, port: int, timeout_s: float) -> None:
         self.url = f"redis://127.0.0.1:{port}/0"
         with (self.dir / "redis-server.log").open("ab") as log:
             self.process = subprocess.Popen(
@@ -117,11 +141,17 @@ class EmbeddedRedis:
                 start_new_session=True,
             )
         deadline = time.monotonic() + timeout_s
-        while not _answers(self.url):
+        # Ours must answer: a server another process started on the port answers too.
+        while not _answers(self.url, pid=self.process.pid):
             if self.process.poll() is not None:
-                raise RuntimeError(f"embedded redis-server exited; see {self.dir}/redis-server.log")
+                self.process = None
+                logged = self.dir / "redis-server.log"
+                raise _PortTaken(f"the embedded redis-server exited at its start; see {logged}")
             if time.monotonic() > deadline:
-                raise RuntimeError(f"embedded redis-server did not answer within {timeout_s}s")
+                raise EmbeddedRedisFailed(
+                    f"the embedded redis-server did not answer within {timeout_s:g} s; "
+                    f"see {self.dir}/redis-server.log"
+                )
             time.sleep(0.05)
 
     def _take_lock(self) -> None:
@@ -160,5 +190,9 @@ def running_url(data_dir: Path) -> str | None:
     url_file = (data_dir / "redis" / URL_FILE).resolve()
     if not url_file.exists():
         return None
-    url = url_file.read_text().strip()
-    return url if _answers(url) else None
+    try:
+        url = url_file.read_text().strip()
+    except FileNotFoundError:
+        return None  # its serve stopped between the two looks
+    # Half written by a serve starting right now: nothing to attach to yet.
+    return url if url.startswith("redis://") and _answers(url) else None

@@ -111,7 +111,9 @@ async def _listen(server: uvicorn.Server, host: str, port: int) -> None:
     except SystemExit as exc:
         cause = exc.__context__
         if isinstance(cause, OSError) and cause.errno:
-            why = os.strerror(cause.errno).lower()  # uvicorn's own text repeats the address
+            # uvicorn's own text repeats the address; a host name that does not resolve has
+            # a negative errno, which os.strerror calls an "unknown error".
+            why = (cause.strerror or os.strerror(cause.errno)).lower()
         else:
             why = "the log above says why"
         raise CannotServe(f"cannot listen on {host}:{port}: {why}") from None
