@@ -106,6 +106,13 @@ class Strict(BaseModel):
         return value
 
 
+def not_blank(value: str) -> str:
+    """value, unless it is only whitespace: nothing to verify an answer against, or by."""
+    if not value.strip():
+        raise ValueError("must not be blank")
+    return value
+
+
 # The largest excerpt number the question log stores (a PostgreSQL integer): a larger one,
 # accepted, would fail in the worker and the answer would be lost.
 MAX_EXCERPT_NUMBER = 2**31 - 1
@@ -128,13 +135,23 @@ class ExcerptIn(Strict):
     url: str | None = None
 
 
+class PostedExcerpt(ExcerptIn):
+    """An excerpt as a chatbot posts it: blank text is refused, as a blank answer is (one
+    fetched from the retrieval endpoint may be blank: the others still count)."""
+
+    @field_validator("text")
+    @classmethod
+    def _text_not_blank(cls, value: str) -> str:
+        return not_blank(value)
+
+
 class AnswerIn(Strict):
     """A finished chatbot answer and the excerpts it was built from."""
 
     question: str
     answer: Annotated[str, StringConstraints(min_length=1)]
     excerpts: Annotated[
-        list[ExcerptIn],
+        list[PostedExcerpt],
         Field(
             description="The numbered excerpts the answer was built from. Empty only when "
             "a retrieval endpoint is configured to fetch them (an agent asking)."
@@ -145,6 +162,13 @@ class AnswerIn(Strict):
     external_id: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None
     metadata: dict[str, Any] | None = None
 
+    @field_validator("question", "answer")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        # A blank question got a 202 while a blank answer was refused: the checks read
+        # figures of the question as grounded, and the reviewer sees what was asked.
+        return not_blank(value)
+
     @field_validator("metadata")
     @classmethod
     def _metadata_shallow(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -153,9 +177,7 @@ class AnswerIn(Strict):
         return value
 
     @model_validator(mode="after")
-    def _answer_not_blank_and_numbers_unique(self) -> AnswerIn:
-        if not self.answer.strip():
-            raise ValueError("answer must not be blank")
+    def _numbers_unique(self) -> AnswerIn:
         counts = Counter(e.n for e in self.excerpts)
         duplicates = sorted(n for n, count in counts.items() if count > 1)
         if duplicates:

@@ -31,7 +31,11 @@ def without(field: str) -> dict[str, Any]:
     [
         (without("answer"), "answer"),
         ({**VALID, "answer": ""}, "answer"),
-        ({**VALID, "answer": "  \n "}, "blank"),
+        ({**VALID, "answer": "  \n "}, "answer: Value error, must not be blank"),
+        # A blank question or excerpt got a 202 while a blank answer was refused.
+        ({**VALID, "question": ""}, "question: Value error, must not be blank"),
+        ({**VALID, "question": " \t\n\u00a0"}, "question: Value error, must not be blank"),
+        ({**VALID, "excerpts": [{"n": 1, "text": "   "}]}, "excerpts.0.text: Value error, must"),
         (without("excerpts"), "excerpts"),
         ({**VALID, "excerpts": []}, "excerpts"),
         ({**VALID, "excerpts": [{"n": 1, "text": "a"}, {"n": 1, "text": "b"}]}, "repeated: [1]"),
