@@ -72,6 +72,38 @@ async def test_invalid_bodies_are_422_naming_the_field(
     await assert_nothing_queued(settings)
 
 
+@pytest.mark.parametrize(
+    ("content", "key"),
+    [
+        (json.dumps(VALID)[:-1] + ', "question": "Wie hoch ist die Miete?"}', "question"),
+        (json.dumps(VALID).replace('"n": 1,', '"n": 1, "n": 2,'), "n"),
+    ],
+)
+async def test_a_key_given_twice_is_a_422_naming_it(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, content: str, key: str
+) -> None:
+    # The last value won, unseen: the answer was verified against another question.
+    headers = {**await keys.header("ingest"), "Content-Type": "application/json"}
+    response = await client.post("/v1/answers", content=content, headers=headers)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"] == "validation_error"
+    assert f"the key '{key}' is given more than once" in response.json()["message"]
+    await assert_nothing_queued(settings)
+
+
+async def test_a_rating_key_given_twice_is_a_422_and_nothing_is_rated(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    answer_id = await post_verified(client, keys, settings, "Sie kostete 39,95 EUR.")
+    reviewer = {**await keys.header("reviewer"), "Content-Type": "application/json"}
+    twice = '{"rating": "correct", "comment": "ok", "rating": "incorrect"}'
+    response = await client.post(f"/v1/answers/{answer_id}/rating", content=twice, headers=reviewer)
+    assert response.status_code == 422, response.text
+    assert "the key 'rating' is given more than once" in response.json()["message"]
+    shown = await client.get(f"/v1/answers/{answer_id}", headers=reviewer)
+    assert shown.json()["rating"] is None and shown.json()["verdict_hidden"] is True
+
+
 async def assert_nothing_queued(settings: Settings) -> None:
     assert settings.redis_url is not None
     async with Redis.from_url(settings.redis_url) as redis:

@@ -92,6 +92,7 @@ UNUSUAL: dict[str, tuple[str, Any]] = {
     "a query": ("url", "/v1/answers?dry_run=1"),
     "an invalid body": ("body", json.dumps({**submission("x"), "extra": 1}).encode()),
     "not JSON at all": ("body", b'{"question": '),
+    "a key given twice": ("body", BODY[:-1] + b', "question": "Noch eine Frage?"}'),
     "a declared length past the limit": ("body", BODY + b" " * 4000),
     "a streamed body past the limit": ("stream", BODY + b" " * 4000),
 }

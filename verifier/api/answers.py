@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request, status
 from fastapi.responses import JSONResponse
 
 from verifier import service
+from verifier.api.bodies import body_schema
 from verifier.api.deps import (
     AnswerBodyDep,
     IngestDep,
@@ -26,33 +25,13 @@ ERRORS: dict[int | str, dict[str, object]] = {
 }
 
 
-def answer_body_schema() -> dict[str, Any]:
-    """The OpenAPI request body of a posted answer, its nested models written in place.
-
-    read_answer parses the body, not FastAPI, so the schema is given here."""
-    schema = AnswerIn.model_json_schema()
-    defs = schema.pop("$defs", {})
-
-    def inline(node: Any) -> Any:
-        if isinstance(node, dict):
-            if "$ref" in node:
-                return inline(defs[node["$ref"].rsplit("/", 1)[-1]])
-            return {key: inline(value) for key, value in node.items()}
-        if isinstance(node, list):
-            return [inline(value) for value in node]
-        return node
-
-    content = {"application/json": {"schema": inline(schema)}}
-    return {"required": True, "content": content}
-
-
 @router.post(
     "",
     status_code=status.HTTP_202_ACCEPTED,
     response_model=AnswerAccepted,
     dependencies=[JsonBody],
     responses=ERRORS,
-    openapi_extra={"requestBody": answer_body_schema()},
+    openapi_extra={"requestBody": body_schema(AnswerIn)},  # read_answer parses it
 )
 async def post_answer(
     principal: IngestDep, body: AnswerBodyDep, queue: QueueDep, request: Request

@@ -9,11 +9,12 @@ and middleware cost more CPU than everything else a post needs (bench ingest).""
 from __future__ import annotations
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import ValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from verifier import service
+from verifier.api.bodies import parse_body
 from verifier.api.deps import INGEST_ROLES, bearer_secret, is_json
 from verifier.api.errors import error_response
 from verifier.exceptions import DependencyUnavailable, VerifierError
@@ -121,9 +122,9 @@ async def _read_body(receive: Receive, max_bytes: int) -> tuple[list[Message], b
 def _valid(raw: bytes | None) -> AnswerIn | None:
     if raw is None:
         return None
-    try:
-        return AnswerIn.model_validate_json(raw)
-    except ValidationError:
+    try:  # the route's own parser: a body one path refuses, the other refuses too
+        return parse_body(AnswerIn, raw)
+    except (RequestValidationError, VerifierError):
         return None
 
 
