@@ -94,6 +94,30 @@ async def test_metrics_and_health_errors_are_json_and_pages_stay_html(
     assert page.status_code == 405 and page.headers["content-type"].startswith("text/html")
 
 
+async def test_health_and_metrics_refuse_unknown_and_repeated_query_parameters(
+    settings: Settings, keys: Keys
+) -> None:
+    # They were ignored there while every /v1 route refused them (README: a 422 on /health/
+    # and /metrics too). Every such route is asked: a new one cannot forget.
+    admin = await keys.header("admin")
+    async with serve_app(settings) as (client, app):
+        paths = [
+            path
+            for path in app.openapi()["paths"]
+            if path.startswith("/health/") or path == "/metrics"
+        ]
+        assert sorted(paths) == ["/health/live", "/health/ready", "/metrics"]
+        for path in paths:
+            assert (await client.get(path, headers=admin)).status_code == 200, path
+            for query, named in (("foo=1", "foo"), ("x=1&x=2", "x"), ("format=json", "format")):
+                response = await client.get(f"{path}?{query}", headers=admin)
+                assert response.status_code == 422, (path, query, response.text)
+                body = response.json()
+                assert body["error"] == "validation_error" and f"'{named}'" in body["message"]
+        # Who reads the metrics is settled first: without a key it is a 401, whatever the query.
+        assert (await client.get("/metrics?foo=1")).status_code == 401
+
+
 async def test_metrics_count_jobs_verdicts_and_function(
     client: httpx.AsyncClient, keys: Keys, settings: Settings
 ) -> None:

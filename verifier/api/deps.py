@@ -75,17 +75,21 @@ def declared_query(dependant: Dependant) -> set[str]:
     return names
 
 
-async def known_query(
-    request: Request, _caller: Annotated[Principal, Depends(get_principal)]
-) -> None:
+async def open_known_query(request: Request) -> None:
     """A query parameter the route does not declare, or one given twice, is a 422 naming it:
-    ignored, a misspelt one would go unseen.
-
-    After the key (get_principal): a caller without one hears 401 first, whatever the query."""
+    ignored, a misspelt one would go unseen. It asks for no key: a route that takes one
+    checks the key first (known_query), so that a caller without one hears 401 first."""
     await single_valued_query(request)
     unknown = set(request.query_params) - declared_query(request.scope["route"].dependant)
     if unknown:
         raise Unprocessable(f"unknown query parameters: {sorted(unknown)}")
+
+
+async def known_query(
+    request: Request, _caller: Annotated[Principal, Depends(get_principal)]
+) -> None:
+    """open_known_query after the key (get_principal): on every /v1 router."""
+    await open_known_query(request)
 
 
 async def metrics_reader(
@@ -153,6 +157,7 @@ ReviewerDep = Annotated[Principal, require_role("reviewer", "admin")]
 AnalystDep = Annotated[Principal, require_role("analyst", "admin")]
 MetricsReader = Depends(metrics_reader)
 KnownQuery = Depends(known_query)  # on every /v1 router
+OpenKnownQuery = Depends(open_known_query)  # on /health/ and /metrics, after any key
 JsonBody = Depends(require_json)
 AnswerBodyDep = Annotated[AnswerIn, Depends(read_answer)]
 RatingBodyDep = Annotated[RatingIn, Depends(read_rating)]

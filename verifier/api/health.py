@@ -14,7 +14,7 @@ from redis.exceptions import RedisError
 from sqlalchemy import text
 
 from verifier import monitoring
-from verifier.api.deps import MetricsReader
+from verifier.api.deps import MetricsReader, OpenKnownQuery
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.judge.client import probe
@@ -23,7 +23,7 @@ from verifier.queue import SubmissionQueue, judge_queue
 router = APIRouter(tags=["health"])
 
 
-@router.get("/health/live")
+@router.get("/health/live", dependencies=[OpenKnownQuery])
 async def live() -> dict[str, str]:
     """The process answers."""
     return {"status": "live"}
@@ -55,7 +55,7 @@ async def _retrieval(url: str) -> str | None:
     return None  # any HTTP answer means it is there; it takes POSTs
 
 
-@router.get("/health/ready")
+@router.get("/health/ready", dependencies=[OpenKnownQuery])
 async def ready(request: Request) -> JSONResponse:
     """Each dependency checked on its own; 503 naming every one that is down."""
     state = request.app.state
@@ -135,7 +135,7 @@ class _Snapshot:
         return self.families
 
 
-@router.get("/metrics", dependencies=[MetricsReader])
+@router.get("/metrics", dependencies=[MetricsReader, OpenKnownQuery])  # who reads first
 async def metrics(request: Request) -> Response:
     """Prometheus metrics of the whole deployment (counters live in Redis, shared by all)."""
     state = request.app.state
