@@ -11,6 +11,7 @@ import sys
 import uuid
 
 import httpx
+from arq.connections import ArqRedis
 from redis.asyncio import Redis
 
 from tests.api.test_answers import submission
@@ -19,6 +20,7 @@ from tests.fakes.ollama_server import FakeOllama
 from verifier import monitoring
 from verifier.config import Settings
 from verifier.logs import JsonFormatter, answer_id_var, setup_logging
+from verifier.queue import SubmissionQueue
 
 
 async def test_live_and_ready(client: httpx.AsyncClient) -> None:
@@ -116,6 +118,20 @@ async def test_health_and_metrics_refuse_unknown_and_repeated_query_parameters(
                 assert body["error"] == "validation_error" and f"'{named}'" in body["message"]
         # Who reads the metrics is settled first: without a key it is a 401, whatever the query.
         assert (await client.get("/metrics?foo=1")).status_code == 401
+
+
+async def test_metrics_in_a_redis_outage_are_a_503_naming_redis(settings: Settings) -> None:
+    # The counters live in Redis: down, /metrics was a bare "Internal Server Error" 500.
+    token = "prometheus-" + "x" * 16
+    async with serve_app(settings.model_copy(update={"metrics_token": token})) as (client, app):
+        app.state.queue = SubmissionQueue(
+            ArqRedis(host="127.0.0.1", port=9, socket_connect_timeout=1), settings.queue_name
+        )
+        scraped = await client.get("/metrics", headers={"Authorization": f"Bearer {token}"})
+        await app.state.queue.pool.aclose()
+    assert scraped.status_code == 503, scraped.text
+    assert scraped.json()["error"] == "dependency_unavailable"
+    assert scraped.json()["message"].startswith("redis is unavailable: ")
 
 
 async def test_metrics_count_jobs_verdicts_and_function(

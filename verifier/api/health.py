@@ -18,7 +18,7 @@ from verifier.api.deps import MetricsReader, OpenKnownQuery
 from verifier.config import Settings
 from verifier.db import SessionMaker
 from verifier.judge.client import probe
-from verifier.queue import SubmissionQueue, judge_queue
+from verifier.queue import SubmissionQueue, judge_queue, redis_outage
 
 router = APIRouter(tags=["health"])
 
@@ -140,11 +140,12 @@ async def metrics(request: Request) -> Response:
     """Prometheus metrics of the whole deployment (counters live in Redis, shared by all)."""
     state = request.app.state
     settings: Settings = state.settings
-    counters = await monitoring.read(state.queue.pool, settings.queue_name)
-    depth = {
-        "code": await state.queue.pool.zcard(settings.queue_name),
-        "judge": await state.queue.pool.zcard(judge_queue(settings.queue_name)),
-    }
+    with redis_outage():  # the counters live in Redis: its outage is a 503 naming it
+        counters = await monitoring.read(state.queue.pool, settings.queue_name)
+        depth = {
+            "code": await state.queue.pool.zcard(settings.queue_name),
+            "judge": await state.queue.pool.zcard(judge_queue(settings.queue_name)),
+        }
     registry = CollectorRegistry()
     registry.register(_Snapshot(_families(counters, depth, settings.judge_enabled)))
     return Response(generate_latest(registry), media_type="text/plain; version=0.0.4")
