@@ -101,18 +101,20 @@ def _for_machines(request: Request) -> bool:
     return path.startswith(("/v1/", "/health/")) or path == "/metrics"
 
 
-def _error_for(request: Request, status: int, code: str, message: str) -> Response:
-    """An error as the error page for a page, as {error, message} for a program."""
+def _error_for(
+    request: Request, status: int, code: str, message: str, details: Any = None
+) -> Response:
+    """An error as the error page for a page, as {error, message[, details]} for a program."""
     if not _for_machines(request):
         return render(request, "error.html", status, code=status, message=message)
-    return error_response(status, code, message)
+    return error_response(status, code, message, details)
 
 
 async def _verifier_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, VerifierError)
     if isinstance(exc, SignInRequired):
         return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-    return _error_for(request, exc.status_code, exc.code, exc.message)
+    return _error_for(request, exc.status_code, exc.code, exc.message, exc.details)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy.exc import DBAPIError
 
 
@@ -11,9 +13,10 @@ class VerifierError(Exception):
     status_code = 500
     code = "internal_error"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, details: list[dict[str, Any]] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.details = details  # what a program reads besides the message, if anything
 
 
 class BadRequest(VerifierError):

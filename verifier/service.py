@@ -13,6 +13,7 @@ from verifier.db import SessionMaker, unit_of_work
 from verifier.exceptions import Conflict, DependencyUnavailable, NotFound, Unprocessable
 from verifier.keys import Principal
 from verifier.queue import QueuedJob, SubmissionQueue
+from verifier.resubmission import differing, stored_submission
 from verifier.review import service as review
 from verifier.schemas import (
     AnswerAccepted,
@@ -57,8 +58,10 @@ async def submit_answer(
     )
     if earlier is not None:
         job = await queue.lookup(earlier)
+        if job is not None:  # compared with the post as arq holds it
+            _refuse_other_content(earlier, body, differing(job.submission, submission))
         if job is None:  # arq's result has expired: only the log knows
-            status = await _stored_status(sessionmaker, earlier, body.external_id)
+            status = await _stored_status(sessionmaker, earlier, body.external_id, body)
         elif job.status != "done":
             status = job.status
         elif await queue.judge_pending(earlier):
@@ -75,12 +78,23 @@ async def submit_answer(
 
 
 async def _stored_status(
-    sessionmaker: SessionMaker, answer_id: str, external_id: str | None
+    sessionmaker: SessionMaker,
+    answer_id: str,
+    external_id: str | None,
+    compare_with: AnswerIn | None = None,
 ) -> Status:
     """The status of an answer past the queue: the log's (arq's result may say 'done' for
-    an answer the judge ended failed, or have expired)."""
+    an answer the judge ended failed, or have expired). With compare_with, a post whose
+    content differs from the stored answer's is a 409."""
     async with unit_of_work(sessionmaker) as session:
-        stored = await repository.answer_status(session, answer_id)
+        if compare_with is None:
+            stored = await repository.answer_status(session, answer_id)
+        else:
+            answer = await repository.get_answer(session, answer_id)
+            stored = answer.status if answer is not None else None
+            if answer is not None:
+                fields = await _differing_from_stored(session, answer, compare_with)
+                _refuse_other_content(answer_id, compare_with, fields)
     if stored is None:
         # Neither queued nor stored: lost (a job past its expiry, a log restored from before
         # it). A status would be made up; the claim is Redis's, the answer gone.
@@ -89,6 +103,31 @@ async def _stored_status(
             "on the queue nor in the question log"
         )
     return cast(Status, stored)
+
+
+async def _differing_from_stored(
+    session: AsyncSession, answer: Answer, body: AnswerIn
+) -> list[str]:
+    """The fields in which a post differs from the stored answer it repeats the id of."""
+    excerpts = True
+    if not body.excerpts and answer.excerpts:
+        # Posted without excerpts, and the log holds some: fetched ones, if the first post
+        # came without them too. The verdict's retrieval stage says; without a verdict (the
+        # checks failed) nobody knows, and the excerpts are not compared.
+        verdict = await repository.get_verdict(session, answer.id)
+        excerpts = verdict is not None and "retrieval" not in verdict.stages
+    return differing(stored_submission(answer), body.model_dump(mode="json"), excerpts=excerpts)
+
+
+def _refuse_other_content(answer_id: str, body: AnswerIn, fields: list[str]) -> None:
+    """A 409 naming the fields where another answer was posted under a taken external_id:
+    answered as a duplicate, its content would be dropped unseen."""
+    if fields:
+        raise Conflict(
+            f"external_id {body.external_id!r} belongs to answer {answer_id!r}, posted with "
+            f"another {' and '.join(fields)}; post a changed answer under a new external_id",
+            details=[{"answer_id": answer_id, "fields": fields}],
+        )
 
 
 def _now() -> datetime:

@@ -150,6 +150,54 @@ async def test_a_repeated_external_id_after_arq_forgot_the_job_asks_the_log(
     assert "neither on the queue nor in the question log" in lost.json()["message"]
 
 
+async def test_another_answer_under_a_taken_external_id_is_a_409_naming_what_differs(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    # It was a 200 "duplicate" with the first id, and the new content was dropped unseen.
+    ingest = await keys.header("ingest")
+    receipt = {"n": 1, "text": RECEIPT, "title": "Beleg Baumarkt"}
+    note = {"n": 2, "text": "Lasur: 2 Anstriche"}
+    body = submission("Sie kostete 39,95 EUR [1].", external_id="chat-90")
+    body["excerpts"] = [receipt, note]
+    first = await client.post("/v1/answers", json=body, headers=ingest)
+    first_id = first.json()["id"]
+    retries = [  # the same answer again: excerpts in another order, other metadata
+        {**body, "excerpts": [note, receipt]},
+        {**body, "metadata": {"try": 2}},
+    ]
+    others = {
+        "question": {**body, "question": "Was hat das Schleifpapier gekostet?"},
+        "answer and excerpts": {
+            **body, "answer": "Sie kostete 9,49 EUR [1].", "excerpts": [receipt]
+        },
+        "excerpts": {**body, "excerpts": [receipt, {**note, "title": "Notiz"}]},
+        "answer_model": {**body, "answer_model": "qwen3:8b"},
+    }  # fmt: skip
+
+    async def assert_told_apart(status: str) -> None:
+        for retry in retries:
+            again = await client.post("/v1/answers", json=retry, headers=ingest)
+            assert again.status_code == 200, again.text
+            assert again.json() == {"id": first_id, "status": status, "duplicate": True}
+        for fields, other in others.items():
+            refused = await client.post("/v1/answers", json=other, headers=ingest)
+            assert refused.status_code == 409, (fields, refused.text)
+            error = refused.json()
+            assert error["error"] == "conflict"
+            assert f"{first_id!r}, posted with another {fields};" in error["message"]
+            assert error["details"] == [{"answer_id": first_id, "fields": fields.split(" and ")}]
+
+    await assert_told_apart("queued")  # compared with the job on the queue
+    await run_worker(settings)
+    assert settings.redis_url is not None
+    async with Redis.from_url(settings.redis_url) as redis:
+        assert await redis.zcard(settings.queue_name) == 0  # nothing of them was queued
+        await assert_told_apart("done")  # with arq's result of the job
+        assert await redis.delete(f"arq:result:{first_id}") == 1
+        await assert_told_apart("done")  # with the question log, once arq forgot the job
+        assert await redis.zcard(settings.queue_name) == 0
+
+
 async def test_external_ids_of_tenants_whose_names_overlap_stay_apart(
     client: httpx.AsyncClient, keys: Keys
 ) -> None:
@@ -177,7 +225,7 @@ async def test_a_claim_written_by_the_version_before_still_makes_a_duplicate(
     assert settings.redis_url is not None
     async with Redis.from_url(settings.redis_url) as redis:
         await redis.set(f"{settings.queue_name}:external-id:acme:chat-9", earlier.json()["id"])
-    body = submission("Sie kostete 39,95 EUR.", external_id="chat-9")
+    body = submission("Es waren 12 EUR.", external_id="chat-9")
     again = await client.post("/v1/answers", json=body, headers=ingest)
     assert again.status_code == 200 and again.json()["id"] == earlier.json()["id"]
     elsewhere = await client.post(

@@ -138,12 +138,18 @@ async def test_the_fast_path_and_the_route_answer_a_post_alike(
                     **body, "answer_model": None, "conversation_id": None, "metadata": None,
                     "excerpts": [{**body["excerpts"][0], "url": None}],
                 }  # fmt: skip
-            # Each path sees the other's external ids: one claim, whichever path wrote it.
+            # Each path sees the other's external ids: one claim, whichever path wrote it;
+            # another answer under it is refused alike.
+            refusals = []
             for name, http in (("fast", slow), ("route", fast)):
-                body = submission("Noch einmal [1].", external_id=name)
+                body = submission("Die Holzlasur hat 39,95 EUR gekostet [1].", external_id=name)
                 again = await http.post("/v1/answers", json=body, headers=headers)
                 assert again.status_code == 200
                 assert again.json() == {**answers[name].json(), "duplicate": True}
+                other = submission("Noch einmal [1].", external_id=name)
+                refusals.append(await http.post("/v1/answers", json=other, headers=headers))
+            assert [r.status_code for r in refusals] == [409, 409]
+            assert [r.json()["details"][0]["fields"] for r in refusals] == [["answer"], ["answer"]]
     fast_answer, route_answer = answers["fast"], answers["route"]
     assert fast_answer.status_code == route_answer.status_code == 202
     assert dict(fast_answer.headers) == dict(route_answer.headers)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from arq import Retry
+from redis.asyncio import Redis
 
 from tests.conftest import Keys, run_worker, serve_app
 from tests.fakes.retrieval_server import FakeRetrieval
@@ -51,6 +52,28 @@ async def test_excerpts_are_fetched_and_citations_do_not_apply(
     assert stages["retrieval"] == {"status": "fetched", "url": retrieval.url, "count": 1}
     assert stages["citations"]["status"] == "not_applicable"
     assert [r["text"] for r in body["verdict"]["reasons"]] == ["12"]
+
+
+async def test_a_repeated_post_without_excerpts_is_no_other_answer_for_the_fetched_ones(
+    settings: Settings, sessionmaker: SessionMaker, keys: Keys, retrieval: FakeRetrieval
+) -> None:
+    # Once arq forgot the job, the question log holds the fetched excerpts, not the posted
+    # none: the same post again must stay a duplicate, and only what differs is named.
+    configured = settings.model_copy(update={"retrieval_url": retrieval.url})
+    ingest = await keys.header("ingest")
+    body = {**AGENT, "external_id": "agent-1"}
+    async with serve_app(configured) as (client, _):
+        first = (await client.post("/v1/answers", json=body, headers=ingest)).json()["id"]
+        await run_worker(configured)
+        assert configured.redis_url is not None
+        async with Redis.from_url(configured.redis_url) as redis:
+            assert await redis.delete(f"arq:result:{first}") == 1
+        again = await client.post("/v1/answers", json=body, headers=ingest)
+        other = {**body, "question": "Und 2024?"}
+        refused = await client.post("/v1/answers", json=other, headers=ingest)
+    assert again.json() == {"id": first, "status": "done", "duplicate": True}
+    assert refused.status_code == 409
+    assert refused.json()["details"] == [{"answer_id": first, "fields": ["question"]}]
 
 
 async def test_without_an_endpoint_no_excerpts_is_a_422(

@@ -68,7 +68,7 @@ async def serve(app: FastAPI, scope: Scope, receive: Receive, send: Send, route:
             sessionmaker=state.sessionmaker,
         )
     except VerifierError as exc:  # past the point of handing over: the post may be queued
-        response = error_response(exc.status_code, exc.code, exc.message)
+        response = error_response(exc.status_code, exc.code, exc.message, exc.details)
     else:
         code = 200 if accepted.duplicate else 202
         response = JSONResponse(accepted.model_dump(mode="json"), status_code=code)
