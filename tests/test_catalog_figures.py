@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SHARED
-from verifier.evaluate import EvalSummary, evaluate, read_cases
+from verifier.cases import read_cases
+from verifier.evaluate import EvalSummary, evaluate
 
 # catalog: (most false alarms allowed, fewest code-visible catches required, fewest catches
 # of all incorrect answers), as counts. The last counts what the code stage finds of errors

@@ -374,12 +374,48 @@ def test_check_on_a_missing_file_says_so(env: dict[str, str]) -> None:
     assert result.returncode == 2 and "/nonexistent/case.json" in result.stderr
 
 
+EXCERPT = {"n": 1, "text": "Preis 40 EUR"}
+
+
 @pytest.mark.parametrize(
     ("content", "said"),
     [
         ("[1, 2]", "must be a JSON object, not list"),
-        ('{"question": "q", "answer": "a", "excerpts": "abc"}', "excerpts must be a list"),
+        ('{"id": "c1", "question": "q", "answer": "a", "excerpts": "abc"}', "excerpts: Input"),
         ("{", "not valid JSON"),
+        # The API refuses these with a 422; the command line took them, and counted the
+        # answer unflagged: its [1] met the second excerpt 1, or no excerpt was checked.
+        (
+            json.dumps(
+                {
+                    "id": "c1",
+                    "question": "q",
+                    "answer": "Es kostet 42 EUR [1].",
+                    "excerpts": [EXCERPT, {"n": 1, "text": "Preis 42 EUR"}],
+                }
+            ),
+            "excerpt numbers must be unique; repeated: [1]",
+        ),
+        (
+            json.dumps(
+                {"id": "c1", "question": "q", "answer": "a", "excerpts": [EXCERPT], "foo": 1}
+            ),
+            "foo: Extra inputs are not permitted",
+        ),
+        (
+            json.dumps({"id": "c1", "question": "q", "answer": "  ", "excerpts": [EXCERPT]}),
+            "answer must not be blank",
+        ),
+        (
+            json.dumps({"id": "c1", "question": "q", "answer": "a", "excerpts": []}),
+            "excerpts: Value error, at least one excerpt is required",
+        ),
+        (
+            json.dumps(
+                {"id": "c1", "question": "q", "answer": "a", "excerpts": [{"n": 0, "text": "x"}]}
+            ),
+            "excerpts.0.n: Input should be greater than 0",
+        ),
     ],
 )
 def test_check_and_eval_name_a_malformed_case(
@@ -389,11 +425,53 @@ def test_check_and_eval_name_a_malformed_case(
     path = tmp_path / "case.json"
     path.write_text(content)
     checked = run(["check", str(path), "--no-judge"], env)
-    assert checked.returncode == 2 and said in checked.stderr, checked.stderr
+    assert checked.returncode == 2 and f"{path}: " in checked.stderr, checked.stderr
+    assert said in checked.stderr and checked.stdout == "", checked.stderr
     catalog = tmp_path / "cases.jsonl"
     catalog.write_text(content.replace("\n", " ") + "\n")
     evaluated = run(["eval", str(catalog), "--no-judge"], env)
-    assert evaluated.returncode == 2 and f"{catalog}:1:" in evaluated.stderr
+    assert evaluated.returncode == 2 and f"{catalog}:1: " in evaluated.stderr
+    assert said in evaluated.stderr, evaluated.stderr
+
+
+def test_eval_refuses_a_repeated_id_before_it_replaces_earlier_results(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    # Two cases of one id ran as two and wrote two result lines of that id.
+    case = {"id": "c1", "question": "q", "answer": "Es kostet 40 EUR [1].", "excerpts": [EXCERPT]}
+    catalog = tmp_path / "cases.jsonl"
+    catalog.write_text(f"{json.dumps(case)}\n\n{json.dumps({**case, 'answer': 'x'})}\n")
+    out = tmp_path / "results.jsonl"
+    out.write_text("an earlier run's results\n")
+    result = run(["eval", str(catalog), "--no-judge", "--out", str(out)], env)
+    assert result.returncode == 2, result.stderr
+    assert f"verifier: error: {catalog}:3: id 'c1' repeats line 1" in result.stderr
+    assert out.read_text() == "an earlier run's results\n"
+
+
+def test_check_takes_a_catalog_line_with_its_own_fields(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    # A line copied from a catalog holds id, label and the catalog's own fields beside the
+    # submission; only fields that are neither are refused.
+    case = {
+        "id": "c1",
+        "label": "correct",
+        "kind": "amount",
+        "check": "code",
+        "note": "n",
+        "spans": [{"start": 0, "end": 2, "text": "40", "type": "x"}],
+        "meta": {"model": "m"},
+        "question": "q",
+        "answer": "Es kostet 40 EUR [1].",
+        "excerpts": [EXCERPT],
+        "answer_model": "m",
+    }
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case))
+    result = run(["check", str(path), "--no-judge"], env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["flagged"] is False
 
 
 def test_eval_counts_partly_as_incorrect_and_refuses_other_labels(

@@ -6,7 +6,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -29,6 +28,7 @@ from verifier.queue import SubmissionQueue, connect
 from verifier.review import pages
 from verifier.review.auth import SESSION_MAX_AGE_S, session_secret
 from verifier.review.pages import SignInRequired, render
+from verifier.schemas import describe_errors
 
 
 class RequestGuard:
@@ -86,14 +86,6 @@ class _TooLarge(StarletteHTTPException):
         super().__init__(413, f"body exceeds {max_bytes} bytes")
 
 
-def _describe(errors: list[Any]) -> str:
-    parts = []
-    for err in errors:
-        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
-        parts.append(f"{where}: {err.get('msg', 'invalid')}")
-    return "; ".join(parts)
-
-
 def _for_machines(request: Request) -> bool:
     """Whether the path is read by programs (the API, Prometheus, health probes), which parse
     {error, message}; every other path is a page read by a person."""
@@ -139,8 +131,8 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
         for e in exc.errors()
     ]
     if not _for_machines(request):  # a page: the error page, not JSON
-        return _error_for(request, 422, "validation_error", _describe(errors))
-    return error_response(422, "validation_error", _describe(errors), errors)
+        return _error_for(request, 422, "validation_error", describe_errors(errors))
+    return error_response(422, "validation_error", describe_errors(errors), errors)
 
 
 class VerifierAPI(FastAPI):

@@ -16,10 +16,11 @@ from sqlalchemy.exc import IntegrityError
 from verifier.analytics.format import figures_csv, figures_text
 from verifier.analytics.service import report
 from verifier.analytics.window import window
+from verifier.cases import load_case, read_cases
 from verifier.config import Settings, SettingsError, get_settings
 from verifier.db import open_database
 from verifier.doctor import cmd_doctor
-from verifier.evaluate import JudgeFn, case_problem, evaluate, read_cases
+from verifier.evaluate import JudgeFn, evaluate
 from verifier.exceptions import VerifierError
 from verifier.judge.client import probe
 from verifier.judge.stage import run_judge
@@ -123,17 +124,6 @@ def _days(value: str) -> float:
     return days
 
 
-def _load_case(path: Path) -> dict[str, Any]:
-    try:
-        case = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not valid JSON: {exc.msg}") from exc
-    if problem := case_problem(case, ("question", "answer", "excerpts")):
-        raise ValueError(f"{path}: {problem}")
-    loaded: dict[str, Any] = case
-    return loaded
-
-
 def _judge_fn(settings: Settings, no_judge: bool) -> tuple[JudgeFn | None, dict[str, Any]]:
     """A judge for cases, or None with the judge stage that says why not."""
     if no_judge:
@@ -171,7 +161,7 @@ def _case_model(case: dict[str, Any]) -> str | None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Verify one case synchronously and print the verdict as JSON."""
-    case = _load_case(Path(args.case))
+    case = load_case(Path(args.case))
     verdict = verify_case(case["question"], case["answer"], sources_of(case["excerpts"]))
     judge, stage = _judge_fn(get_settings(), args.no_judge)
     verdict = with_judge(verdict, judge(case) if judge else stage, case["answer"])
@@ -181,7 +171,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     """Verify a catalog and print false-alarm and catch rates."""
-    cases = read_cases(Path(args.cases))
+    # Every case is read and checked first: a bad line stops the run before any verdict is
+    # worked out and before --out replaces an earlier run's results.
+    cases = list(read_cases(Path(args.cases)))
     judge, stage = _judge_fn(get_settings(), args.no_judge)
     if judge is None:
         print(f"judge: not run ({stage['status']}: {stage['reason']}); code stage only")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
 from verifier.analytics.stats import Confusion, Rate
+from verifier.cases import LABELS
 from verifier.pipeline import sources_of, verify_case, with_judge
 
 
@@ -111,46 +111,6 @@ def code_visible(case: dict[str, Any]) -> bool:
     for excerpt in case["excerpts"]:
         known |= _number_forms(excerpt["text"])
     return any(_number_forms(span.get("text", "")) - known for span in case.get("spans", []))
-
-
-def read_cases(path: Path) -> Iterator[dict[str, Any]]:
-    """Cases from a JSONL catalog; a malformed line names its line number."""
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                case = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: not valid JSON: {exc.msg}") from exc
-            if problem := case_problem(case, ("id", "question", "answer", "excerpts")):
-                raise ValueError(f"{path}:{number}: {problem}")
-            yield case
-
-
-LABELS = ("correct", "incorrect", "partly")
-
-
-def case_problem(case: Any, fields: Sequence[str]) -> str | None:
-    """What makes a case unusable, or None: a case that is no object, lacks a field, or has
-    excerpts that are no {n, text} objects or a label that is not one of LABELS (a misspelt
-    label would silently count nowhere)."""
-    if not isinstance(case, dict):
-        return f"a case must be a JSON object, not {type(case).__name__}"
-    if missing := set(fields) - case.keys():
-        return f"case lacks {sorted(missing)}"
-    if not isinstance(case["question"], str) or not isinstance(case["answer"], str):
-        return "question and answer must be strings"
-    excerpts = case["excerpts"]
-    if not isinstance(excerpts, list) or not all(
-        isinstance(e, dict) and isinstance(e.get("n"), int) and isinstance(e.get("text"), str)
-        for e in excerpts
-    ):
-        return 'excerpts must be a list of {"n": integer, "text": string} objects'
-    label = case.get("label")
-    if label is not None and label not in LABELS:
-        return f"label must be one of {', '.join(LABELS)} (or absent), not {label!r}"
-    return None
 
 
 JudgeFn = Callable[[dict[str, Any]], dict[str, Any]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -88,6 +88,16 @@ def storable(value: Any) -> Any:
     if isinstance(value, list):
         return [storable(v) for v in value]
     return value
+
+
+def describe_errors(errors: Iterable[Mapping[str, Any]], whole: str = "body") -> str:
+    """Validation errors as one message naming each field ("excerpts.0.n: ..."); an error of
+    no one field names the whole (the body, a case file's case)."""
+    parts = []
+    for err in errors:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or whole
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts)
 
 
 class Strict(BaseModel):
