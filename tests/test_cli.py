@@ -176,6 +176,19 @@ def test_serve_on_a_port_in_use_ends_with_one_clear_error(
     assert not (tmp_path / "data" / "redis" / "redis.url").exists()  # its Redis stopped
 
 
+@pytest.mark.parametrize("command", ["serve", "api"])
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "http"])
+def test_a_port_outside_1_to_65535_is_refused(
+    env: dict[str, str], tmp_path: Path, command: str, port: str
+) -> None:
+    # serve took 99999 and printed "verifier listening on http://127.0.0.1:99999".
+    result = run([command, "--port", port], env)
+    assert result.returncode == 2, result.stderr
+    assert "argument --port: must be a port" in result.stderr and port in result.stderr
+    assert "listening" not in result.stdout + result.stderr
+    assert not (tmp_path / "data").exists()  # refused before it started anything
+
+
 def start_serve(env: dict[str, str]) -> tuple[subprocess.Popen[str], int]:
     """`verifier serve` in a process group of its own, once it answers; and its port."""
     port = free_port()

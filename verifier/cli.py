@@ -124,6 +124,17 @@ def _days(value: str) -> float:
     return days
 
 
+def _port(value: str) -> int:
+    """A TCP port: uvicorn took 99999 and said it listened there, on no port at all."""
+    try:
+        port = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a port number, not {value!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port from 1 to 65535, not {value}")
+    return port
+
+
 def _judge_fn(settings: Settings, no_judge: bool) -> tuple[JudgeFn | None, dict[str, Any]]:
     """A judge for cases, or None with the judge stage that says why not."""
     if no_judge:
@@ -199,7 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         p = sub.add_parser(name, help=helptext)
         p.add_argument("--host", default="127.0.0.1")
-        p.add_argument("--port", type=int, default=8000)
+        p.add_argument("--port", type=_port, default=8000)
         p.set_defaults(handler=handler)
     sub.add_parser("worker", help="a worker alone").set_defaults(handler=cmd_worker)
 
