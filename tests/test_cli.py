@@ -514,6 +514,43 @@ def test_a_key_lifetime_that_is_none_or_past_the_calendar_is_refused(
     assert "vk_" not in result.stdout
 
 
+TENANT_RULE = "a tenant is 1 to 64 letters, digits, '-', '_' or '.', not "
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["keys", "create", "--role", "ingest", "--tenant", ""], f"--tenant: {TENANT_RULE}''"),
+        (["keys", "create", "--role", "ingest", "--tenant", "a b/c"], TENANT_RULE + "'a b/c'"),
+        (["keys", "create", "--role", "ingest", "--tenant", "t" * 65], TENANT_RULE),
+        (["users", "create", "", "--role", "reviewer"], "username: a username must not be blank"),
+        (["users", "create", "   ", "--role", "reviewer"], "a username must not be blank"),
+        (["users", "create", "rita ", "--role", "reviewer"], "must not start or end with a space"),
+        (["users", "create", "x", "--role", "reviewer", "--tenant", ""], TENANT_RULE),
+    ],
+)
+def test_a_blank_or_unusable_name_is_refused(
+    env: dict[str, str], tmp_path: Path, args: list[str], said: str
+) -> None:
+    # All were taken: a key of tenant "" or "a b/c", an account that could never sign in.
+    result = run(args, env, input="a good password\n")
+    assert result.returncode == 2 and said in result.stderr, result.stderr
+    assert result.stdout == "" and "created" not in result.stderr
+    assert not (tmp_path / "data").exists()  # refused before it opened the database
+
+
+def test_names_within_the_rules_are_taken(env: dict[str, str]) -> None:
+    key = run(["keys", "create", "--role", "ingest", "--tenant", "home.eu-1_X"], env)
+    assert key.returncode == 0 and key.stdout.startswith("vk_"), key.stderr
+    user = run(
+        ["users", "create", "Rita Süß", "--role", "analyst", "--tenant", "home.eu-1_X"],
+        env,
+        input="a good password\n",
+    )
+    assert user.returncode == 0, user.stderr
+    assert "created analyst 'Rita Süß' of tenant 'home.eu-1_X'" in user.stderr
+
+
 def test_eval_prints_figures_and_writes_one_line_per_case(
     tmp_path: Path, env: dict[str, str]
 ) -> None:

@@ -7,6 +7,7 @@ import asyncio
 import getpass
 import json
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from verifier.exceptions import VerifierError
 from verifier.judge.client import probe
 from verifier.judge.stage import run_judge
 from verifier.keys import ROLES, create_key, revoke_key
+from verifier.names import tenant_problem, username_problem
 from verifier.pipeline import sources_of, titles_of, verify_case, with_judge
 from verifier.review.auth import USER_ROLES, create_user
 from verifier.serving import cmd_api, cmd_serve, cmd_worker, migrate_database
@@ -124,6 +126,17 @@ def _days(value: str) -> float:
     return days
 
 
+def _checked(problem: Callable[[str], str | None]) -> Callable[[str], str]:
+    """An argparse type that refuses a value naming its problem."""
+
+    def check(value: str) -> str:
+        if why := problem(value):
+            raise argparse.ArgumentTypeError(why)
+        return value
+
+    return check
+
+
 def _port(value: str) -> int:
     """A TCP port: uvicorn took 99999 and said it listened there, on no port at all."""
     try:
@@ -219,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     create = keys.add_parser("create", help="create a key and print it once")
     create.add_argument("--role", choices=ROLES, required=True)
-    create.add_argument("--tenant", default="default")
+    create.add_argument("--tenant", type=_checked(tenant_problem), default="default")
     create.add_argument("--expires-days", type=_days, metavar="DAYS")
     create.set_defaults(handler=cmd_keys_create)
 
@@ -231,9 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
         dest="users_command", required=True
     )
     user = users.add_parser("create", help="create a reviewer, analyst or admin account")
-    user.add_argument("username")
+    user.add_argument("username", type=_checked(username_problem))
     user.add_argument("--role", choices=USER_ROLES, required=True)
-    user.add_argument("--tenant", default="default")
+    user.add_argument("--tenant", type=_checked(tenant_problem), default="default")
     user.set_defaults(handler=cmd_users_create)
 
     doctor = sub.add_parser(
