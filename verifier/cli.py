@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from verifier.analytics.format import figures_csv, figures_text
-from verifier.analytics.service import report
+from verifier.analytics.service import report, unknown_tenant_note
 from verifier.analytics.window import window
 from verifier.cases import load_case, read_cases
 from verifier.config import Settings, SettingsError, get_settings
@@ -97,24 +97,32 @@ def cmd_users_create(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _report(settings: Settings, args: argparse.Namespace) -> dict[str, Any]:
+async def _report(
+    settings: Settings, args: argparse.Namespace
+) -> tuple[dict[str, Any], str | None]:
     since, until = window(args.start, args.end)
     async with open_database(settings.resolved_database_url()) as sessionmaker:
         async with sessionmaker() as session:
-            return await report(session, args.tenant, since, until, args.bucket)
+            figures = await report(session, args.tenant, since, until, args.bucket)
+            # An empty window is "no data"; a tenant with no answer at all is likely misspelt.
+            posted = figures["coverage"]["posted"]
+            note = await unknown_tenant_note(session, args.tenant) if posted == 0 else None
+            return figures, note
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Print the experiment's figures for a tenant and window as text, JSON or CSV."""
     settings = get_settings()
     migrate_database(settings)
-    figures = asyncio.run(_report(settings, args))
+    figures, note = asyncio.run(_report(settings, args))
     if args.format == "json":
         print(json.dumps(figures, ensure_ascii=False, indent=2))
     elif args.format == "csv":
         print(figures_csv(figures), end="")
     else:
         print("\n".join(figures_text(figures)))
+    if note:  # on stderr: JSON and CSV on stdout stay what a program reads
+        print(f"verifier: {note}", file=sys.stderr)
     return 0
 
 

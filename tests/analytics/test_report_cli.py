@@ -63,3 +63,19 @@ def test_a_backwards_window_names_the_dates_given(settings: Settings) -> None:
     assert "2026-11-02" not in backwards.stderr
     future = report(settings, "--from", "2999-01-01")
     assert future.returncode == 2 and "must be before now (" in future.stderr
+
+
+@pytest.mark.usefixtures("logged")
+def test_a_tenant_without_answers_is_named_with_those_that_have_some(settings: Settings) -> None:
+    # A misspelt tenant printed "no data" like an empty window, with no hint.
+    missing = report(settings, "--tenant", "acmee", "--format", "json")
+    assert missing.returncode == 0, missing.stderr
+    assert json.loads(missing.stdout)["coverage"]["posted"] == 0  # stdout stays the figures
+    assert missing.stderr == (
+        "verifier: no answers for tenant 'acmee' in any window; "
+        "tenants with answers: acme, globex\n"
+    )
+    # An empty window of a tenant with answers is "no data", and no more.
+    empty = report(settings, "--from", "2026-10-01", "--to", "2026-10-05")
+    assert empty.returncode == 0 and "no data" in empty.stdout
+    assert empty.stderr == ""

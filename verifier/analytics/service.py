@@ -115,3 +115,18 @@ async def report(
             for row in await queries.disagreements(session, tenant, start, end)
         ],
     }
+
+
+TENANTS_NAMED = 20  # of the tenants with answers, in a note about one without
+
+
+async def unknown_tenant_note(session: AsyncSession, tenant: str) -> str | None:
+    """A note when the tenant has no answer in any window (a misspelt tenant, most often),
+    naming the tenants that have some; None when it has answers."""
+    if await queries.has_answers(session, tenant):
+        return None
+    known = await queries.tenants_with_answers(session)
+    named = ", ".join(known[:TENANTS_NAMED]) or "none"
+    if len(known) > TENANTS_NAMED:
+        named += f" and {len(known) - TENANTS_NAMED} more"
+    return f"no answers for tenant {tenant!r} in any window; tenants with answers: {named}"

@@ -88,6 +88,18 @@ async def coverage_counts(
     return {"posted": posted, "verified": verified, "rated": rated}
 
 
+async def has_answers(session: AsyncSession, tenant: str) -> bool:
+    """Whether the tenant has any stored answer, in any window."""
+    query = select(Answer.id).where(Answer.tenant == tenant).limit(1)
+    return (await session.scalar(query)) is not None
+
+
+async def tenants_with_answers(session: AsyncSession) -> list[str]:
+    """Every tenant with a stored answer, in alphabetical order."""
+    query = select(Answer.tenant).distinct().order_by(Answer.tenant)
+    return list(await session.scalars(query))
+
+
 async def disagreements(
     session: AsyncSession, tenant: str, start: datetime, end: datetime, limit: int = 100
 ) -> list[dict[str, Any]]:
