@@ -417,11 +417,11 @@ EXCERPT = {"n": 1, "text": "Preis 40 EUR"}
         ),
         (
             json.dumps({"id": "c1", "question": "q", "answer": "  ", "excerpts": [EXCERPT]}),
-            "answer must not be blank",
+            "answer: must not be blank",
         ),
         (
             json.dumps({"id": "c1", "question": "q", "answer": "a", "excerpts": []}),
-            "excerpts: Value error, at least one excerpt is required",
+            "excerpts: at least one excerpt is required",
         ),
         (
             json.dumps(

@@ -96,7 +96,9 @@ def describe_errors(errors: Iterable[Mapping[str, Any]], whole: str = "body") ->
     parts = []
     for err in errors:
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or whole
-        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+        # pydantic opens our validators' own words with "Value error, ": noise to a caller.
+        said = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        parts.append(f"{where}: {said}")
     return "; ".join(parts)
 
 
