@@ -52,6 +52,8 @@ async def test_jobs_that_wait_on_the_database_past_their_timeout_are_retried(
                 "ollama_url": ollama.url,
                 "job_timeout_s": 1.0,
                 "judge_timeout_s": 1.0,
+                # Tries enough for the lock: each waits half a second before it is an outage.
+                "job_max_tries": 10,
             }
         )
         # Each job's timeout is shorter than the lock.
