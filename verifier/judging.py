@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 import ollama
@@ -89,6 +90,16 @@ async def judge_stored_answer(
     return Outcome(status, final, stored.excerpts, 0.0, time.perf_counter() - started)
 
 
+def _retry_until(deadline_at: float) -> dict[str, str]:
+    """Until when a failed judge is tried again, for the reveal page (UTC, ISO 8601); none
+    for a deadline past the calendar's end."""
+    try:
+        until = datetime.fromtimestamp(deadline_at, UTC)
+    except (ValueError, OverflowError, OSError):
+        return {}
+    return {"retry_until": until.isoformat(timespec="seconds")}
+
+
 async def _judge_once(
     sessionmaker: SessionMaker,
     judge: JudgeSettings,
@@ -116,6 +127,7 @@ async def _judge_once(
                     "attempts": attempt,
                     "calls": outcome.calls,
                     "last_error": f"{outcome.kind}: {outcome.message}",
+                    **_retry_until(deadline_at),
                 }
                 pending = with_judge(code, storable(still), "")
                 await store_verdict(sessionmaker, answer_id, pending, final=False)

@@ -79,6 +79,7 @@ async def test_figures_match_the_hand_computed_fixture(
         ("a2", "false_alarm"),
         ("a4", "miss"),
     ]
+    assert body["disagreements_total"] == 2  # all of them, where the list is one page
     assert body["summary"]["effect"] is False
     assert body["summary"]["text"].startswith("catch rate 66.7%")
 
@@ -125,6 +126,7 @@ async def test_an_empty_window_is_no_data_not_zero(
     }
     assert combined["kappa"] is None and body["summary"]["effect"] is None
     assert body["over_time"] == [] and body["disagreements"] == []
+    assert body["disagreements_total"] == 0
 
 
 async def test_windows_tenants_and_parameters_are_checked(

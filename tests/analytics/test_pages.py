@@ -5,12 +5,16 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 
 import httpx
 
-from tests.review.conftest import sign_in
+from tests.review.conftest import insert_answer, sign_in
+from verifier.db import SessionMaker, unit_of_work
+from verifier.store import repository
 
 MakeUser = Callable[..., Awaitable[None]]
+START = datetime(2026, 11, 10, 9, 0, tzinfo=UTC)
 
 
 async def test_analysts_see_figures_charts_and_disagreements(
@@ -59,3 +63,35 @@ async def test_reviewers_do_not_see_the_figures(
     await make_user("rita")
     await sign_in(client, "rita")
     assert (await client.get("/analytics")).status_code == 303
+
+
+async def test_every_disagreement_can_be_reached_and_a_blank_question_is_a_link(
+    client: httpx.AsyncClient, make_user: MakeUser, sessionmaker: SessionMaker
+) -> None:
+    # The list stopped at 100 and its heading said 100, however many there were; a blank
+    # question (stored before the API refused one) was an invisible, empty link.
+    for n in range(104):
+        await insert_answer(sessionmaker, f"d{n:03d}", START + timedelta(minutes=n), flagged=True)
+    await insert_answer(sessionmaker, "blank", START - timedelta(minutes=1), question=" ")
+    async with unit_of_work(sessionmaker) as session:
+        for n in range(104):
+            await repository.add_rating(
+                session, answer_id=f"d{n:03d}", rating="correct", comment=None, rater="test"
+            )
+        await repository.add_rating(
+            session, answer_id="blank", rating="incorrect", comment=None, rater="test"
+        )  # a miss: the verdict did not flag it
+    await make_user("ana", role="analyst")
+    await sign_in(client, "ana")
+    window = "from=2026-11-01&to=2026-11-30"
+    first = (await client.get(f"/analytics?{window}")).text
+    newest = [f"d{n:03d}" for n in reversed(range(104))]
+    assert "Disagreements (105)" in first and "1–100 of 105 shown, the newest first" in first
+    assert re.findall(r'href="/review/([^"/]+)/reveal"', first) == newest[:100]
+    following = re.search(r'<a href="([^"]+)#disagreements" rel="next">', first)
+    assert following and 'rel="prev"' not in first
+    second = (await client.get("/analytics" + html.unescape(following.group(1)))).text
+    assert re.findall(r'href="/review/([^"/]+)/reveal"', second) == [*newest[100:], "blank"]
+    assert "101–105 of 105 shown" in second and 'rel="next"' not in second
+    assert '<a href="/review/blank/reveal"><em class="placeholder">(no question)</em></a>' in second
+    assert "catch rate" in second  # the figures stay those of the whole window

@@ -14,8 +14,9 @@ from sqlalchemy import update
 from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker
 from verifier.config import Settings
-from verifier.db import SessionMaker
+from verifier.db import SessionMaker, unit_of_work
 from verifier.review.auth import create_user
+from verifier.store import verification_queries as queries
 from verifier.store.models import Answer
 
 PASSWORD = "correct horse battery"
@@ -86,3 +87,38 @@ async def post_verified(
     await run_worker(settings, code_stage_only=code_stage_only)
     answer_id: str = posted.json()["id"]
     return answer_id
+
+
+async def insert_answer(
+    sessionmaker: SessionMaker,
+    answer_id: str,
+    received_at: datetime,
+    *,
+    question: str = "Was hat die Holzlasur gekostet?",
+    tenant: str = "acme",
+    judge: dict[str, object] | None = None,
+    flagged: bool = False,
+) -> None:
+    """An answer stored as the worker would, with a verdict (its judge stage as given), and
+    waiting for a rating; far quicker than posting and verifying many."""
+    async with unit_of_work(sessionmaker) as session:
+        await queries.insert_answer(
+            session,
+            answer_id=answer_id,
+            tenant=tenant,
+            status="done",
+            at=received_at,
+            received_at=received_at,
+            submission={"question": question, "answer": "Sie kostete 39,95 EUR [1].",
+                        "excerpts": [{"n": 1, "text": "Holzlasur 2,5 l      39,95 EUR"}]},
+        )  # fmt: skip
+        await queries.write_verdict(
+            session,
+            answer_id,
+            first=True,
+            flagged=flagged,
+            reasons=[],
+            stages={"judge": judge or {"status": "ok", "flagged": False}},
+            checker_version="test",
+            at=received_at,
+        )

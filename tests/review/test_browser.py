@@ -129,6 +129,7 @@ async def test_rate_with_the_keyboard_and_see_the_highlighted_reveal(
 
         await page.keyboard.press("?")
         assert await page.is_visible("#keys")
+        assert (await page.inner_text("#keys")).startswith("Keyboard: 1 correct")
         await page.keyboard.press("2")
         assert await page.is_checked("input[value=incorrect]")
         await page.keyboard.press("Control+Enter")

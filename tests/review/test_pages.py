@@ -331,3 +331,32 @@ async def test_a_bad_form_is_the_error_page_and_a_comment_has_the_apis_limit(
         data={"rating": "correct", "comment": "x" * 5001, "csrf": csrf_of(page.text)},
     )
     assert long.status_code == 400 and "5000" in long.text
+
+
+async def test_every_page_shows_its_texts_not_python_objects(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings, make_user: MakeUser
+) -> None:
+    # The rating page's keyboard help read `t.keys`, which Jinja found as the dict's method:
+    # "<built-in method keys of dict object at 0x...>", in both languages.
+    rated_id = await post_verified(client, keys, settings, FABRICATED)
+    open_id = await post_verified(client, keys, settings, "Sie kostete 39,95 EUR [1].")
+    await make_user("adam", "admin")  # sees every page: the queue, rating, reveal, figures
+    await sign_in(client, "adam")
+    page = await client.get(f"/review/{rated_id}")
+    await client.post(
+        f"/review/{rated_id}/rate", data={"rating": "correct", "csrf": csrf_of(page.text)}
+    )
+    help_text = {"en": "Keyboard: 1 correct", "de": "Tastatur: 1 richtig"}
+    for lang in ("en", "de"):
+        pages = {
+            path: await client.get(f"{path}?lang={lang}")
+            for path in (
+                "/login", "/review", f"/review/{open_id}", f"/review/{rated_id}/reveal",
+                "/analytics", "/review/no-such-answer",
+            )
+        }  # fmt: skip
+        for path, response in pages.items():
+            for python in ("built-in method", "bound method", "<function ", " object at 0x"):
+                assert python not in response.text, (lang, path, python)
+        rate_page = pages[f"/review/{open_id}"].text
+        assert f'<p class="keys" id="keys" hidden>{help_text[lang]}' in rate_page

@@ -13,8 +13,9 @@ from verifier.analytics.format import to_csv
 from verifier.analytics.service import report
 from verifier.analytics.window import window
 from verifier.api.deps import SessionDep, single_valued_query
-from verifier.review.pages import page_role, render
+from verifier.review.pages import page_link, page_role, render
 from verifier.store import metrics_queries
+from verifier.store.metrics_queries import DISAGREEMENTS_PAGE
 from verifier.store.models import User
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(single_valued_query)])
@@ -31,10 +32,14 @@ async def analytics_page(
     start: From = None,
     end: To = None,
     bucket: Literal["day", "week"] = "week",
+    page: Annotated[int, Query(ge=1)] = 1,
 ) -> Response:
-    """Figures for the analyst's tenant over a window (the last 30 days by default)."""
+    """Figures for the analyst's tenant over a window (the last 30 days by default), with a
+    page of its disagreements."""
     since, until = window(start, end)
-    figures = await report(session, user.tenant, since, until, bucket)
+    offset = (page - 1) * DISAGREEMENTS_PAGE
+    figures = await report(session, user.tenant, since, until, bucket, offset)
+    total = figures["disagreements_total"]
     return render(
         request,
         "analytics.html",
@@ -49,6 +54,10 @@ async def analytics_page(
         until=until,
         over_time_svg=charts.rates_over_time(figures),
         stages_svg=charts.stage_rates(figures),
+        first=offset + 1,
+        last=offset + len(figures["disagreements"]),
+        previous=page_link(request, page - 1) if page > 1 else None,
+        next=page_link(request, page + 1) if offset + DISAGREEMENTS_PAGE < total else None,
     )
 
 

@@ -47,9 +47,16 @@ def summary_sentence(confusion: Confusion) -> dict[str, Any]:
 
 
 async def report(
-    session: AsyncSession, tenant: str, start: datetime, end: datetime, bucket: str = "day"
+    session: AsyncSession,
+    tenant: str,
+    start: datetime,
+    end: datetime,
+    bucket: str = "day",
+    disagreements_offset: int = 0,
 ) -> dict[str, Any]:
-    """Every figure the analysts decide with; nothing about answers without a blind rating."""
+    """Every figure the analysts decide with; nothing about answers without a blind rating.
+    The disagreements are a page of them (the newest first, from disagreements_offset);
+    disagreements_total counts them all."""
     combined, code, judge = Confusion(), Confusion(), Confusion()
     by_judge_model: dict[str, Confusion] = defaultdict(Confusion)
     by_prompt: dict[str, Confusion] = defaultdict(Confusion)
@@ -112,8 +119,11 @@ async def report(
                 "kind": "false_alarm" if row["flagged"] else "miss",
                 "reveal_url": f"/review/{row['id']}/reveal",
             }
-            for row in await queries.disagreements(session, tenant, start, end)
+            for row in await queries.disagreements(
+                session, tenant, start, end, offset=disagreements_offset
+            )
         ],
+        "disagreements_total": await queries.count_disagreements(session, tenant, start, end),
     }
 
 

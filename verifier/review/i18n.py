@@ -1,4 +1,8 @@
-"""Interface text in English and German, chosen by ?lang=, a cookie, or Accept-Language."""
+"""Interface text in English and German, chosen by ?lang=, a cookie, or Accept-Language.
+
+Templates read a text as `t.name`, which Jinja looks up as an attribute first: a name that
+is also a dict method (keys, items, get, ...) would print the method. tests/review/test_i18n.py
+refuses such names."""
 
 from __future__ import annotations
 
@@ -48,8 +52,19 @@ TEXT: dict[str, dict[str, str]] = {
         "claims": "The judge's claims",
         "judge_status": "Judge",
         "next": "Next answer",
-        "keys": "Keyboard: 1 correct · 2 incorrect · 3 partly · Ctrl/⌘+Enter submit · "
+        "key_help": "Keyboard: 1 correct · 2 incorrect · 3 partly · Ctrl/⌘+Enter submit · "
         "S skip · ? this help",
+        "no_question": "(no question)",
+        "queue_shown": "%(first)s–%(last)s of %(total)s shown, the oldest first.",
+        "previous_page": "Previous page",
+        "next_page": "Next page",
+        "skipped": "skipped by you: at the end of your queue for a while",
+        "judge_pending": "pending — the judge is still working",
+        "judge_retrying": "pending — the judge has no verdict yet; try %(attempts)s failed: "
+        "%(error)s.",
+        "judge_retry_until": "It is tried again until %(until)s.",
+        "judge_retried": "It is tried again.",
+        "disagreements_shown": "%(first)s–%(last)s of %(total)s shown, the newest first.",
         "language": "Deutsch",
         "analytics": "Verifier figures",
         "window": "Window",
@@ -111,8 +126,19 @@ TEXT: dict[str, dict[str, str]] = {
         "claims": "Aussagen laut Prüfmodell",
         "judge_status": "Prüfmodell",
         "next": "Nächste Antwort",
-        "keys": "Tastatur: 1 richtig · 2 falsch · 3 teilweise · Strg/⌘+Enter absenden · "
+        "key_help": "Tastatur: 1 richtig · 2 falsch · 3 teilweise · Strg/⌘+Enter absenden · "
         "S überspringen · ? diese Hilfe",
+        "no_question": "(keine Frage)",
+        "queue_shown": "%(first)s–%(last)s von %(total)s angezeigt, die ältesten zuerst.",
+        "previous_page": "Vorherige Seite",
+        "next_page": "Nächste Seite",
+        "skipped": "von Ihnen übersprungen: eine Weile am Ende Ihrer Liste",
+        "judge_pending": "ausstehend — das Prüfmodell arbeitet noch",
+        "judge_retrying": "ausstehend — das Prüfmodell hat noch kein Urteil; Versuch "
+        "%(attempts)s ist gescheitert: %(error)s.",
+        "judge_retry_until": "Es wird bis %(until)s erneut versucht.",
+        "judge_retried": "Es wird erneut versucht.",
+        "disagreements_shown": "%(first)s–%(last)s von %(total)s angezeigt, die neuesten zuerst.",
         "language": "English",
         "analytics": "Kennzahlen des Prüfers",
         "window": "Zeitraum",

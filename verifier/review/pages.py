@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -168,10 +168,38 @@ async def logout(request: Request, csrf: CsrfField) -> Response:
     return see_other("/login")
 
 
+def skipped_by(request: Request, user: User) -> service.Skipped:
+    """The answers this user skipped lately, beside the sessions in Redis."""
+    return service.Skipped(
+        request.app.state.queue.pool, request.app.state.settings.queue_name, user.id
+    )
+
+
+def page_link(request: Request, page: int) -> str:
+    """This page's query (its window, its language) with another page number."""
+    query = {k: v for k, v in request.query_params.items() if k != "page"}
+    return "?" + urlencode({**query, "page": page})
+
+
 @router.get("/review", response_class=HTMLResponse)
-async def review_queue(request: Request, session: SessionDep, user: UserDep) -> Response:
-    """Answers waiting for this reviewer's tenant, oldest first."""
-    return render(request, "queue.html", user=user, answers=await service.queue(session, user))
+async def review_queue(
+    request: Request,
+    session: SessionDep,
+    user: UserDep,
+    page: Annotated[int, Query(ge=1)] = 1,
+) -> Response:
+    """Answers waiting for this reviewer's tenant, oldest first, a page at a time; those the
+    reviewer skipped lately come last."""
+    skipped = await skipped_by(request, user).ids()
+    found = await service.queue(session, user, skipped, page)
+    return render(
+        request,
+        "queue.html",
+        user=user,
+        queue=found,
+        previous=page_link(request, found.page - 1) if found.page > 1 else None,
+        next=page_link(request, found.page + 1) if found.page < found.pages else None,
+    )
 
 
 @router.get("/review/{answer_id}", response_class=HTMLResponse)
@@ -223,9 +251,10 @@ async def rate(
 async def skip(
     request: Request, session: SessionDep, user: UserDep, answer: AnswerDep, csrf: CsrfField
 ) -> Response:
-    """Back to the queue, leaving the answer for someone else."""
+    """Back to the queue, leaving the answer for someone else; in this reviewer's queue it
+    comes last for a while, so the next answer offered is another one."""
     check_csrf(request, csrf)
-    await service.skip(session, user, answer)
+    await service.skip(session, skipped_by(request, user), user, answer)
     return see_other("/review")
 
 
@@ -255,7 +284,8 @@ async def reveal(
         return see_other(f"/review/{answer.id}" if user.role != "analyst" else "/analytics")
     verdict = await service.verdict_for_reveal(session, answer)
     pieces = service.segments(answer.answer, verdict.reasons if verdict else [])
-    quotes = service.quotes_by_excerpt(verdict.stages.get("judge", {})) if verdict else {}
+    judge = verdict.stages.get("judge", {}) if verdict else {}
+    quotes = service.quotes_by_excerpt(judge)
     return render(
         request,
         "reveal.html",
@@ -264,6 +294,7 @@ async def reveal(
         verdict=verdict,
         segments=pieces,
         quotes=quotes,
+        judge_retry_until=service.retry_until(judge),
         blind=ratings[0],
         own=ratings[0].rater == f"user:{user.id}",
         revisions=ratings[1:],

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from redis.asyncio import Redis
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from verifier.exceptions import BadRequest, Conflict, NotFound
+from verifier.queue import redis_outage
 from verifier.schemas import MAX_COMMENT
 from verifier.store import repository
 from verifier.store.models import Answer, Rating, User, Verdict
@@ -19,9 +23,81 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-async def queue(session: AsyncSession, user: User) -> list[Answer]:
-    """Answers of the user's tenant waiting for a rating, oldest first."""
-    return await repository.review_queue(session, tenant=user.tenant, user_id=user.id, now=_now())
+QUEUE_PAGE = 50  # answers a page of the queue lists
+SKIP_KEPT_S = 12 * 3600  # how long a skipped answer stays at the end of its skipper's queue
+MAX_SKIPPED = 200  # the skips remembered per reviewer, the latest
+
+
+class Skipped:
+    """The answers a reviewer skipped lately, in Redis beside the sessions, oldest skip
+    first. They come last in that reviewer's queue, so Skip moves the reviewer on; the
+    answer stays in everyone's queue, this reviewer's too, and others see it in its place."""
+
+    def __init__(self, redis: Redis, prefix: str, user_id: int) -> None:
+        self.redis = redis
+        self.key = f"{prefix}:skipped:{user_id}"
+
+    async def add(self, answer_id: str) -> None:
+        """Note a skip (a second one of the same answer moves it to the very end)."""
+        now = time.time()
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(self.key, {answer_id: now})
+            pipe.zremrangebyscore(self.key, "-inf", now - SKIP_KEPT_S)
+            pipe.zremrangebyrank(self.key, 0, -MAX_SKIPPED - 1)
+            pipe.expire(self.key, SKIP_KEPT_S)
+            with redis_outage():
+                await pipe.execute()
+
+    async def ids(self) -> list[str]:
+        """The answers skipped in the last SKIP_KEPT_S, the oldest skip first."""
+        with redis_outage():
+            found = await self.redis.zrangebyscore(self.key, time.time() - SKIP_KEPT_S, "+inf")
+        return [i.decode() if isinstance(i, bytes) else str(i) for i in found]
+
+
+@dataclass(frozen=True, slots=True)
+class QueuePage:
+    """One page of a reviewer's queue, and where it lies in the whole."""
+
+    answers: list[Answer]
+    total: int  # answers waiting for this reviewer, over all pages
+    page: int
+    pages: int
+    skipped: frozenset[str]  # those this reviewer skipped lately (they come last)
+
+    @property
+    def first(self) -> int:
+        """The position of the page's first answer in the queue, from 1."""
+        return (self.page - 1) * QUEUE_PAGE + 1
+
+    @property
+    def last(self) -> int:
+        """The position of the page's last answer in the queue."""
+        return self.first + len(self.answers) - 1
+
+
+async def queue(
+    session: AsyncSession, user: User, skipped: Sequence[str] = (), page: int = 1
+) -> QueuePage:
+    """A page of the answers of the user's tenant waiting for a rating, oldest first; those
+    in `skipped` (the user's skips, oldest skip first) after the others. A page past the
+    last is the last."""
+    now = _now()
+    total = await repository.count_review_queue(
+        session, tenant=user.tenant, user_id=user.id, now=now
+    )
+    pages = max(1, -(-total // QUEUE_PAGE))
+    page = min(max(page, 1), pages)
+    answers = await repository.review_queue(
+        session,
+        tenant=user.tenant,
+        user_id=user.id,
+        now=now,
+        limit=QUEUE_PAGE,
+        offset=(page - 1) * QUEUE_PAGE,
+        last=skipped,
+    )
+    return QueuePage(answers, total, page, pages, frozenset(skipped))
 
 
 async def load(session: AsyncSession, user: User, answer_id: str) -> Answer:
@@ -119,9 +195,10 @@ async def rate(
     return row
 
 
-async def skip(session: AsyncSession, user: User, answer: Answer) -> None:
-    """Give the answer back to the queue."""
+async def skip(session: AsyncSession, skipped: Skipped, user: User, answer: Answer) -> None:
+    """Give the answer back to the queue, at the end of this user's."""
     await repository.release_lease(session, answer_id=answer.id, user_id=user.id)
+    await skipped.add(answer.id)
 
 
 async def discard(session: AsyncSession, answer: Answer, reason: str) -> None:
@@ -169,6 +246,17 @@ def segments(answer: str, reasons: list[dict[str, Any]]) -> list[Segment]:
 async def verdict_for_reveal(session: AsyncSession, answer: Answer) -> Verdict | None:
     """The verdict, which callers show only once a blind rating exists."""
     return await repository.get_verdict(session, answer.id)
+
+
+def retry_until(judge: dict[str, Any]) -> str | None:
+    """Until when a judge stage still pending after a failed try is tried again, for the
+    page ("2026-11-03 10:15 UTC"); None when the stage does not say."""
+    try:
+        until = datetime.fromisoformat(str(judge["retry_until"]))
+    except (KeyError, ValueError):
+        return None
+    until = until.astimezone(UTC) if until.tzinfo is not None else until
+    return until.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def quotes_by_excerpt(judge: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:

@@ -100,12 +100,13 @@ async def tenants_with_answers(session: AsyncSession) -> list[str]:
     return list(await session.scalars(query))
 
 
-async def disagreements(
-    session: AsyncSession, tenant: str, start: datetime, end: datetime, limit: int = 100
-) -> list[dict[str, Any]]:
-    """The newest false alarms and misses, for the drill-down list."""
+DISAGREEMENTS_PAGE = 100  # disagreements listed at once
+
+
+def _disagreeing(tenant: str, start: datetime, end: datetime) -> Any:
+    """The window's answers whose blind rating and verdict disagree, unordered."""
     human_correct = Rating.rating == "correct"
-    query = (
+    return (
         select(Answer.id, Answer.question, Answer.received_at, Verdict.flagged, Rating.rating)
         .select_from(Answer)
         .join(Rating, _BLIND)
@@ -114,10 +115,33 @@ async def disagreements(
             _window(tenant, start, end),
             (Verdict.flagged & human_correct) | (~Verdict.flagged & ~human_correct),
         )
-        .order_by(Answer.received_at.desc())
+    )
+
+
+async def disagreements(
+    session: AsyncSession,
+    tenant: str,
+    start: datetime,
+    end: datetime,
+    limit: int = DISAGREEMENTS_PAGE,
+    offset: int = 0,
+) -> list[dict[str, Any]]:
+    """The false alarms and misses, newest first, for the drill-down list: a page of them."""
+    query = (
+        _disagreeing(tenant, start, end)
+        .order_by(Answer.received_at.desc(), Answer.id.desc())
         .limit(limit)
+        .offset(offset)
     )
     return [dict(row._mapping) for row in await session.execute(query)]
+
+
+async def count_disagreements(
+    session: AsyncSession, tenant: str, start: datetime, end: datetime
+) -> int:
+    """How many false alarms and misses the window has, all pages together."""
+    query = select(func.count()).select_from(_disagreeing(tenant, start, end).subquery())
+    return int((await session.execute(query)).scalar_one())
 
 
 EXPORT_FIELDS = (

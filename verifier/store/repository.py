@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import ColumnElement, and_, case, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
@@ -120,20 +122,46 @@ async def get_user(session: AsyncSession, user_id: int) -> User | None:
     return await session.get(User, user_id)
 
 
-async def review_queue(
-    session: AsyncSession, *, tenant: str, user_id: int, now: datetime, limit: int = 50
-) -> list[Answer]:
-    """The tenant's unrated answers, oldest first, without those leased to someone else."""
+def _waiting(tenant: str, user_id: int, now: datetime) -> ColumnElement[bool]:
+    """The tenant's unrated answers, without those leased to someone else."""
     free = or_(
         Answer.lease_until.is_(None), Answer.lease_until < now, Answer.lease_owner == user_id
     )
+    return and_(Answer.tenant == tenant, Answer.review_state == "pending", free)
+
+
+async def review_queue(
+    session: AsyncSession,
+    *,
+    tenant: str,
+    user_id: int,
+    now: datetime,
+    limit: int = 50,
+    offset: int = 0,
+    last: Sequence[str] = (),
+) -> list[Answer]:
+    """The tenant's unrated answers, oldest first, without those leased to someone else;
+    the answers in `last` (those the user skipped) come after the others, in its order."""
+    order: list[Any] = [Answer.received_at, Answer.id]
+    if last:
+        ranks = {answer_id: rank for rank, answer_id in enumerate(last, start=1)}
+        order.insert(0, case(ranks, value=Answer.id, else_=0))
     result = await session.execute(
         select(Answer)
-        .where(Answer.tenant == tenant, Answer.review_state == "pending", free)
-        .order_by(Answer.received_at, Answer.id)
+        .where(_waiting(tenant, user_id, now))
+        .order_by(*order)
         .limit(limit)
+        .offset(offset)
     )
     return list(result.scalars())
+
+
+async def count_review_queue(
+    session: AsyncSession, *, tenant: str, user_id: int, now: datetime
+) -> int:
+    """How many answers review_queue has for the user, over all its pages."""
+    query = select(func.count()).select_from(Answer).where(_waiting(tenant, user_id, now))
+    return int((await session.execute(query)).scalar_one())
 
 
 async def take_lease(
