@@ -180,7 +180,14 @@ async def test_a_database_outage_is_waited_out_and_ingest_goes_on(
         posted = await client.post("/v1/answers", json=submission("42,95 EUR [1]."), headers=ingest)
         assert posted.status_code == 202
         working = asyncio.create_task(run_workers(build_workers(own, handle_signals=False)))
-        await asyncio.sleep(1.5)  # the worker meets the outage and retries with backoff
+        # The worker meets the outage and retries with backoff (waited for, not slept for: a
+        # slow start of the worker on a loaded machine met no outage in a fixed 1.5 s).
+        met = time.monotonic() + 30
+        while (await monitoring.read(app.state.queue.pool, own.queue_name)).get(
+            "jobs_retried", 0
+        ) < 1:
+            assert time.monotonic() < met, "the worker never met the outage"
+            await asyncio.sleep(0.1)
         breakable_db.bring_back()
         deadline = time.monotonic() + 30
         try:
