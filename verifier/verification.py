@@ -112,14 +112,16 @@ async def store_verdict(
             # The worker's pool does not ping: a connection the server dropped (a restart)
             # fails its first statement, and SQLAlchemy replaces the whole pool. Once more at
             # once then, on a fresh connection, rather than failing the job, which for the
-            # judge would mean asking the model again. A database that is down is the job's
-            # to retry, later.
+            # judge would mean asking the model again. So too a SQLite file other writers kept
+            # locked past the busy timeout (a burst on a loaded machine): contention, not an
+            # outage. A database that is down is the job's to retry, later.
             cause = exc.__cause__
             lost = isinstance(cause, DBAPIError) and cause.connection_invalidated
-            if dropped or not lost or attempt == 2:
+            busy = isinstance(cause, DBAPIError) and "database is locked" in str(cause.orig)
+            if attempt == 2 or not (busy or (lost and not dropped)):
                 raise
-            dropped = True
-            log.warning("database connection lost; trying again: %s", exc.message)
+            dropped = dropped or lost
+            log.warning("database busy or connection lost; trying again: %s", exc.message)
     async with unit_of_work(sessionmaker) as session:
         missing = await queries.answer_status(session, answer_id) is None
     if missing and new is not None and new.submission.get("external_id"):

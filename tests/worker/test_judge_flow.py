@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
+import time
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -13,6 +15,7 @@ import pytest
 from arq import Retry
 from arq.jobs import Job
 from sqlalchemy import select, update
+from sqlalchemy.engine import make_url
 
 from tests.api.test_answers import submission
 from tests.conftest import Keys, run_worker, serve_app
@@ -418,4 +421,35 @@ async def test_a_slow_model_within_its_timeout_is_waited_for(
     assert judge is not None
     ctx = job_ctx(slow, sessionmaker, ollama=make_client(judge))
     outcome = await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
+    assert outcome == "done" and len(ollama.requests) == 1
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+async def test_a_sqlite_file_locked_past_the_busy_timeout_costs_no_second_model_call(
+    judged: Settings, sessionmaker: SessionMaker, keys: Keys, ollama: FakeOllama, database_url: str
+) -> None:
+    # A burst on a loaded machine: other writers kept the file locked past SQLite's 10 s busy
+    # timeout while the judge stored its verdict, the job was retried, and the model asked a
+    # second time (301 calls for 300 answers).
+    ollama.respond_with(lambda body: Reply.json(proven_ok(body)))
+    async with serve_app(judged) as (client, _):
+        answer_id = await post_verified(
+            client, keys, judged, "Sie kostete 39,95 EUR.", code_stage_only=True
+        )
+    path = make_url(database_url).database
+    assert path is not None
+    locker = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    locker.execute("BEGIN IMMEDIATE")  # a writer holding the file's write lock
+
+    def release_later() -> None:
+        time.sleep(11)
+        locker.execute("COMMIT")
+        locker.close()
+
+    releasing = asyncio.create_task(asyncio.to_thread(release_later))
+    judge = judged.judge_settings()
+    assert judge is not None
+    ctx = job_ctx(judged, sessionmaker, ollama=make_client(judge))
+    outcome = await judge_answer({**ctx, "job_try": 1}, answer_id=answer_id, deadline_at=1e12)
+    await releasing
     assert outcome == "done" and len(ollama.requests) == 1
