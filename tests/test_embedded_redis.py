@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 from pathlib import Path
 
 from redis.asyncio import Redis
@@ -55,7 +56,20 @@ async def test_the_sign_in_throttle_works_on_the_embedded_redis(tmp_path: Path) 
 def test_a_half_written_url_file_is_no_running_redis(tmp_path: Path) -> None:
     # Read while a starting serve had it truncated, it made redis-py raise ValueError.
     (tmp_path / "redis").mkdir()
-    (tmp_path / "redis" / "redis.url").write_text("")
+    with (tmp_path / "redis" / "redis.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # as the starting serve holds it
+        (tmp_path / "redis" / "redis.url").write_text("")
+        assert running_url(tmp_path) is None
+        (tmp_path / "redis" / "redis.url").write_text("redis://127.0.0.1:")
+        assert running_url(tmp_path) is None
+
+
+def test_a_url_file_no_process_holds_is_stale(tmp_path: Path, redis_url: str) -> None:
+    # Left by a serve that was killed, it named a port where another data dir's Redis may
+    # answer by now: api and worker attached to that one.
+    (tmp_path / "redis").mkdir()
+    (tmp_path / "redis" / "redis.url").write_text(redis_url)
     assert running_url(tmp_path) is None
-    (tmp_path / "redis" / "redis.url").write_text("redis://127.0.0.1:")
-    assert running_url(tmp_path) is None
+    with (tmp_path / "redis" / "redis.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        assert running_url(tmp_path) == redis_url

@@ -72,8 +72,12 @@ def _answers(url: str, pid: int | None = None) -> bool:
     """Whether a Redis answers at url (the one of process pid, where given)."""
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=0.5)
+        # PING, not INFO alone: a Redis still loading its append-only file answers INFO but
+        # refuses every command with LOADING.
+        if not client.ping():
+            return False
         if pid is None:
-            return bool(client.ping())
+            return True
         info: dict[str, object] = client.info("server")  # type: ignore[assignment]
         return info.get("process_id") == pid
     except (redis.RedisError, OSError):
@@ -190,9 +194,28 @@ def running_url(data_dir: Path) -> str | None:
     url_file = (data_dir / "redis" / URL_FILE).resolve()
     if not url_file.exists():
         return None
+    if not _held(data_dir / "redis" / LOCK_FILE):
+        # Left by a serve that was killed (its Redis went with it): another data dir's Redis
+        # may answer at that port by now.
+        return None
     try:
         url = url_file.read_text().strip()
     except FileNotFoundError:
         return None  # its serve stopped between the two looks
     # Half written by a serve starting right now: nothing to attach to yet.
     return url if url.startswith("redis://") and _answers(url) else None
+
+
+def _held(lock_path: Path) -> bool:
+    """Whether a process holds the data dir's Redis lock (the one running its Redis)."""
+    try:
+        lock = os.open(lock_path, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(lock)  # a lock taken here goes with it
+    return False

@@ -150,7 +150,7 @@ async def _serve(
             await _end(working)
 
 
-async def _work(settings: Settings) -> None:
+async def _work(settings: Settings, reconnect: bool) -> None:
     from worker.main import build_workers, run_workers
 
     workers = build_workers(settings, handle_signals=False)
@@ -158,7 +158,7 @@ async def _work(settings: Settings) -> None:
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    working = asyncio.create_task(run_workers(workers))
+    working = asyncio.create_task(run_workers(workers, reconnect))
     await asyncio.wait(
         [working, asyncio.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED
     )
@@ -198,5 +198,7 @@ def cmd_worker(_: argparse.Namespace) -> int:
     settings = get_settings()
     migrate_database(settings)
     with redis_for(settings, reuse=True) as resolved:
-        run_loop(_work(resolved))
+        # An embedded Redis that stopped does not come back at its address (a new serve
+        # takes another port): waiting for it would never end.
+        run_loop(_work(resolved, reconnect=bool(settings.redis_url)))
     return 0

@@ -95,3 +95,13 @@ async def test_every_disagreement_can_be_reached_and_a_blank_question_is_a_link(
     assert "101–105 of 105 shown" in second and 'rel="next"' not in second
     assert '<a href="/review/blank/reveal"><em class="placeholder">(no question)</em></a>' in second
     assert "catch rate" in second  # the figures stay those of the whole window
+
+
+async def test_a_page_number_past_any_list_is_a_clear_error(
+    client: httpx.AsyncClient, make_user: MakeUser
+) -> None:
+    # A page number beyond SQLite's integers was an OverflowError and a 500.
+    await make_user("ana", role="analyst")
+    await sign_in(client, "ana")
+    response = await client.get("/analytics?page=100000000000000000000")
+    assert response.status_code == 422 and "page" in response.text

@@ -601,3 +601,14 @@ HOSTEL = (
 )  # fmt: skip
 def test_nights_between_two_dates_of_the_answer(answer: str, figure: str, expected: str) -> None:
     assert statuses(answer, HOSTEL)[figure] == expected
+
+
+@pytest.mark.parametrize("words", ["Nächte", "Jahre alt", "€ insgesamt", "× 3 = 27"])
+@pytest.mark.parametrize("held", [False, True])
+def test_a_figure_of_thousands_of_digits_is_no_crash(words: str, held: bool) -> None:
+    # Past 4,300 digits int() refuses a string: the nights' and the ages' derivations raised
+    # ValueError and the answer failed as "checks crashed".
+    huge = "9" * 5000
+    excerpt = "Anreise 12.03.2026, Abreise 15.03.2026" + (f", Nummer {huge}" if held else "")
+    found = statuses(f"Es sind {huge} {words} [1].", excerpt)
+    assert found[huge] == ("grounded" if held else "ungrounded")

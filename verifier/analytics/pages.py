@@ -32,7 +32,8 @@ async def analytics_page(
     start: From = None,
     end: To = None,
     bucket: Literal["day", "week"] = "week",
-    page: Annotated[int, Query(ge=1)] = 1,
+    # Past any list (100 a page): a page number beyond SQLite's integers was a 500.
+    page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
 ) -> Response:
     """Figures for the analyst's tenant over a window (the last 30 days by default), with a
     page of its disagreements."""

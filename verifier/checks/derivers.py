@@ -43,6 +43,13 @@ _MAX_DERIVATIONS = 256  # ungrounded figures tried; bounds junk input
 # on one derived before it ("four nights" from two dates, "$756.00" as four times $189, then
 # "$68.04" as 9 % of it, and "about $824" as the sum of the two).
 _ROUNDS = 4
+# A figure of more digits is no result or operand of a computation an answer shows (an
+# identifier, a pasted blob); past 4,300 digits int() refuses it, and the checks crashed.
+_MAX_DIGITS = 40
+
+
+def _computable(tok: Token) -> bool:
+    return all(sum(c.isdigit() for c in r.value) <= _MAX_DIGITS for r in tok.readings)
 
 
 class Shared(NamedTuple):
@@ -130,12 +137,12 @@ def derive_all(
     out = [v for _, v in results]
     tries = 0
     for _ in range(_ROUNDS):
-        done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v]
+        done = [(t, v) for (t, _), v in zip(results, out, strict=True) if v and _computable(t)]
         for learner in learners:
             learner.learn(done)
         fresh = False
         for k, (tok, _) in enumerate(results):
-            if out[k] is None and tries < _MAX_DERIVATIONS:  # past them, ungrounded
+            if out[k] is None and tries < _MAX_DERIVATIONS and _computable(tok):
                 tries += 1
                 out[k] = next((v for d in derivers if (v := d.derive(tok))), None)
                 fresh = fresh or out[k] is not None

@@ -71,7 +71,7 @@ class ExcerptDates:
         """A count of nights that is the span from one date of an excerpt to the next date
         near it ("Anreise 12.03.2026, Abreise 15.03.2026": 3 Nächte)."""
         r = tok.readings[0]
-        if r.key[0] != "n" or not r.value.isdigit():
+        if r.key[0] != "n" or not r.value.isdigit() or len(r.value) > 4:  # no stay is longer
             return None
         nights = int(r.value)
         for i, (n, _) in enumerate(self._texts):

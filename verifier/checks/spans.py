@@ -125,8 +125,9 @@ class Spans:
             return self._between_dates(tok, count, near, earlier) or self._from_today(
                 tok, count, near
             )
-        if NIGHTS.match(self.text, tok.end) and tok.readings[0].value.isdigit():
-            nights = (int(tok.readings[0].value), "nights")
+        value = tok.readings[0].value
+        if NIGHTS.match(self.text, tok.end) and value.isdigit() and len(value) <= 4:
+            nights = (int(value), "nights")
             found = self._between_dates(tok, nights, near, earlier)
             return found or self._excerpts.nights(tok)
         return None
