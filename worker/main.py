@@ -41,6 +41,7 @@ async def startup(ctx: dict[str, Any]) -> None:
     ctx["ollama"] = make_client(ctx["judge"]) if ctx["judge"] else None
     ctx["retrieval"] = settings.retrieval_settings()
     ctx["started"] = True  # it reached Redis once: losing it later is an outage, not a typo
+    ctx["connected"] = True  # this run reached it (a later outage backs off from the start)
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
@@ -117,6 +118,7 @@ async def _run(worker: Worker, reconnect: bool) -> None:
     was verified any more while the API went on taking answers)."""
     attempt = 0
     while True:
+        worker.ctx.pop("connected", None)
         try:
             await worker.async_run()
             return
@@ -124,13 +126,18 @@ async def _run(worker: Worker, reconnect: bool) -> None:
             # Never reached at all: a wrong URL, said at once rather than retried for ever.
             if not (reconnect and worker.ctx.get("started")):
                 raise
-            attempt += 1
+            attempt = 1 if worker.ctx.get("connected") else attempt + 1
             delay = backoff(attempt, first_s=0.5, cap_s=30.0)
             log.error(
                 "the worker of %s lost Redis (%s: %s); connecting again in %.1f s",
                 worker.queue_name, type(exc).__name__, exc, delay,
             )  # fmt: skip
         await _close(worker)
+        # arq keeps the tasks of the jobs it ran, done or cancelled, and its next poll reads
+        # their results: the errors of the outage would end the new run at once. Their jobs
+        # run again when their claims in Redis lapse, as after a killed worker.
+        worker.tasks.clear()
+        worker.job_tasks.clear()
         await asyncio.sleep(delay)
 
 
