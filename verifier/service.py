@@ -59,9 +59,12 @@ async def submit_answer(
     if earlier is not None:
         job = await queue.lookup(earlier)
         if job is not None:  # compared with the post as arq holds it
+            _refuse_other_tenant(job.tenant, principal.tenant, body)
             _refuse_other_content(earlier, body, differing(job.submission, submission))
         if job is None:  # arq's result has expired: only the log knows
-            status = await _stored_status(sessionmaker, earlier, body.external_id, body)
+            status = await _stored_status(
+                sessionmaker, earlier, body.external_id, body, principal.tenant
+            )
         elif job.status != "done":
             status = job.status
         elif await queue.judge_pending(earlier):
@@ -82,6 +85,7 @@ async def _stored_status(
     answer_id: str,
     external_id: str | None,
     compare_with: AnswerIn | None = None,
+    tenant: str | None = None,
 ) -> Status:
     """The status of an answer past the queue: the log's (arq's result may say 'done' for
     an answer the judge ended failed, or have expired). With compare_with, a post whose
@@ -93,6 +97,7 @@ async def _stored_status(
             answer = await repository.get_answer(session, answer_id)
             stored = answer.status if answer is not None else None
             if answer is not None:
+                _refuse_other_tenant(answer.tenant, tenant, compare_with)
                 fields = await _differing_from_stored(session, answer, compare_with)
                 _refuse_other_content(answer_id, compare_with, fields)
     if stored is None:
@@ -117,6 +122,16 @@ async def _differing_from_stored(
         verdict = await repository.get_verdict(session, answer.id)
         excerpts = verdict is not None and "retrieval" not in verdict.stages
     return differing(stored_submission(answer), body.model_dump(mode="json"), excerpts=excerpts)
+
+
+def _refuse_other_tenant(owner: str, tenant: str | None, body: AnswerIn) -> None:
+    """A 409 that names nothing of the answer where a claim written before 2026-11-30 by
+    another tenant matched (their spelling was ambiguous: "acme" + "eu:1", "acme:eu" + "1")."""
+    if tenant is not None and owner != tenant:
+        raise Conflict(
+            f"external_id {body.external_id!r} is taken by a claim from before 2026-11-30 "
+            "that is not this tenant's; post the answer under another external_id"
+        )
 
 
 def _refuse_other_content(answer_id: str, body: AnswerIn, fields: list[str]) -> None:

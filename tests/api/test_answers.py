@@ -234,6 +234,28 @@ async def test_a_claim_written_by_the_version_before_still_makes_a_duplicate(
     assert elsewhere.status_code == 202  # a tenant with a colon never had that spelling
 
 
+async def test_an_old_claim_of_another_tenant_tells_nothing_of_its_answer(
+    client: httpx.AsyncClient, keys: Keys, settings: Settings
+) -> None:
+    # The spelling before 2026-11-30 was ambiguous: tenant "acme:eu"'s claim of "1" is
+    # "acme"'s of "eu:1". Tenant acme was answered with the other tenant's answer id and, with
+    # the 409 for another content, which of its fields differ.
+    theirs = await client.post(
+        "/v1/answers", json=submission("Es waren 12 EUR."),
+        headers=await keys.header("ingest", tenant="acme:eu"),
+    )  # fmt: skip
+    assert settings.redis_url is not None
+    async with Redis.from_url(settings.redis_url) as redis:
+        await redis.set(f"{settings.queue_name}:external-id:acme:eu:1", theirs.json()["id"])
+    mine = await client.post(
+        "/v1/answers", json=submission("Sie kostete 39,95 EUR.", external_id="eu:1"),
+        headers=await keys.header("ingest"),
+    )  # fmt: skip
+    assert mine.status_code == 409, mine.text
+    assert theirs.json()["id"] not in mine.text and "details" not in mine.json()
+    assert "not this tenant's" in mine.json()["message"]
+
+
 async def test_a_repeated_post_while_the_judge_is_still_to_come_says_running(
     keys: Keys, settings: Settings
 ) -> None:
