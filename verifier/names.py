@@ -6,8 +6,9 @@ import re
 
 # A tenant travels in query strings (`?tenant=`) and Redis keys, and is typed by hand to
 # `--tenant` of several commands: plain characters only, so it never needs quoting anywhere.
-TENANT_RULE = "1 to 64 letters, digits, '-', '_' or '.'"
-_TENANT = re.compile(r"[A-Za-z0-9._-]{1,64}")
+# ':' too: tenants such as "acme:eu" were made before this rule and must get keys still.
+TENANT_RULE = "1 to 64 letters, digits, '-', '_', '.' or ':'"
+_TENANT = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 # The users table holds 100 characters of a username.
 MAX_USERNAME = 100
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")

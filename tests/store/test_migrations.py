@@ -54,7 +54,7 @@ def test_processes_migrating_a_fresh_sqlite_file_at_once_all_succeed(tmp_path: P
     code = f"from verifier.migrate import upgrade; upgrade({url!r})"
     started = [
         subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True)
-        for _ in range(4)
+        for _ in range(6)
     ]
     for process in started:
         _, errors = process.communicate(timeout=120)
