@@ -20,6 +20,7 @@ import redis
 
 from tests.conftest import SHARED, redis_answers, redis_at
 from tests.fakes.ollama_server import FakeOllama, Reply, proven_ok
+from verifier import names
 
 VERIFIER = [sys.executable, "-m", "verifier.cli"]
 DE_PUBLIC = SHARED / "cases" / "de_public.jsonl"
@@ -491,7 +492,7 @@ def test_a_key_lifetime_that_is_none_or_past_the_calendar_is_refused(
     assert "vk_" not in result.stdout
 
 
-TENANT_RULE = "a tenant is 1 to 64 letters, digits, '-', '_' or '.', not "
+TENANT_RULE = f"a tenant is {names.TENANT_RULE}, not "
 
 
 @pytest.mark.parametrize(
