@@ -11,8 +11,9 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -71,16 +72,7 @@ def served(env: dict[str, str], tmp_path: Path, ollama: FakeOllama) -> Iterator[
         [*VERIFIER, "serve", "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"{base}/openapi.json", timeout=1)
-            break
-        except httpx.TransportError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"verifier serve did not come up:\n{log_path.read_text()}")
-            time.sleep(0.2)
+    wait_until_up(process, port, log_path.read_text)
     yield base
     process.terminate()
     process.wait(timeout=30)
@@ -200,15 +192,22 @@ def start_serve(env: dict[str, str]) -> tuple[subprocess.Popen[str], int]:
         text=True,
         start_new_session=True,
     )
+    wait_until_up(process, port, lambda: process.communicate()[0])
+    return process, port
+
+
+def wait_until_up(process: subprocess.Popen[Any], port: int, output: Callable[[], str]) -> None:
+    """Wait until a started serve answers on its port; fail with its output if it ends or
+    takes over a minute."""
     deadline = time.monotonic() + 60
     while True:
         try:
             httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1)
-            return process, port
+            return
         except httpx.TransportError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                pytest.fail(f"serve did not come up:\n{process.communicate()[0]}")
+                pytest.fail(f"verifier serve did not come up:\n{output()}")
             time.sleep(0.2)
 
 

@@ -177,8 +177,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         shown = make_url(settings.resolved_database_url()).render_as_string(hide_password=True)
         print(f"database: {shown}", file=sys.stderr)  # never the password
         # An embedded Redis that died does not come back: waiting for it would serve nothing.
-        embedded = not settings.redis_url
-        run_loop(_serve(resolved, args.host, args.port, with_worker=True, reconnect=not embedded))
+        reconnect = bool(settings.redis_url)
+        run_loop(_serve(resolved, args.host, args.port, with_worker=True, reconnect=reconnect))
     return 0
 
 

@@ -127,7 +127,7 @@ async def _run(worker: Worker, reconnect: bool) -> None:
             if not (reconnect and worker.ctx.get("started")):
                 raise
             attempt = 1 if worker.ctx.get("connected") else attempt + 1
-            delay = backoff(attempt, first_s=0.5, cap_s=30.0)
+            delay = backoff(attempt)  # from half a second, up to 30 s
             log.error(
                 "the worker of %s lost Redis (%s: %s); connecting again in %.1f s",
                 worker.queue_name, type(exc).__name__, exc, delay,

@@ -50,6 +50,12 @@ class Run:
     last: str
     end: int
 
+    def take(self, value: Decimal, written: str, end: int) -> None:
+        """Add the next figure of the column (as written, and where it ends)."""
+        self.total += value
+        self.count += 1
+        self.last, self.end = written, end
+
 
 def columns_of(n: int, text: str, budget: list[int]) -> list[Run]:
     """The runs of the columns of one excerpt: by table place, and by unit (at most budget[0]
@@ -119,9 +125,7 @@ def _add(
     text, start, end = where
     run = open_runs.get(column)
     if run is not None and not apart(text, run.end, start) and run.count < _MAX_CELLS:
-        run.total += value
-        run.count += 1
-        run.last, run.end = written, end
+        run.take(value, written, end)
         return
     if run is not None:
         done.append(run)
@@ -232,9 +236,7 @@ def table_runs(n: int, text: str, tables: list[Table], budget: list[int]) -> lis
                 if run is None:
                     run = Run(n, same_unit(head), True, value, 1, m.group(), m.group(), m.end())
                 else:
-                    run.total += value
-                    run.count += 1
-                    run.last, run.end = m.group(), m.end()
+                    run.take(value, m.group(), m.end())
             if run is not None and run.count >= _MIN_ROWS:
                 runs.append(run)
     return runs
